@@ -1,0 +1,21 @@
+#pragma once
+// The names of the ceilings, as benchmarks name them (ceilings/<name>) and as other benchmarks name
+// the ceiling that bounds them (floor_bytes.<name>, floor_events.<name>).
+
+namespace handoff::bench::ceiling {
+
+inline constexpr const char* h2d_pinned = "pcie_h2d_pinned";
+inline constexpr const char* d2h_pinned = "pcie_d2h_pinned";
+inline constexpr const char* h2d_pageable = "pcie_h2d_pageable";
+inline constexpr const char* d2h_pageable = "pcie_d2h_pageable";
+inline constexpr const char* bidirectional_pinned = "pcie_bidirectional_pinned";
+inline constexpr const char* device_copy = "hbm_device_copy";
+inline constexpr const char* launch_async = "kernel_launch_async";
+inline constexpr const char* launch_sync = "kernel_launch_sync";
+inline constexpr const char* process_start = "process_start_with_context";
+inline constexpr const char* pipe = "pipe_between_processes";
+inline constexpr const char* shm_memcpy = "shm_memcpy_one_thread";
+inline constexpr const char* peer_access_off = "p2p_peer_access_off";
+inline constexpr const char* peer_access_on = "p2p_peer_access_on";
+
+}  // namespace handoff::bench::ceiling

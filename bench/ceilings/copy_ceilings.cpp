@@ -1,0 +1,169 @@
+// PCIe and device-memory copy ceilings: host to device and back, pinned and pageable, both
+// directions at once, and device to device. Each copy is timed with events and then verified byte
+// for byte against the seeded source.
+
+#include <cuda_runtime_api.h>
+
+#include <cstring>
+#include <span>
+#include <vector>
+
+#include "../harness/family_registry.hpp"
+#include "../harness/measure.hpp"
+#include "../harness/outcome.hpp"
+#include "../harness/registration.hpp"
+#include "../harness/traffic.hpp"
+#include "ceiling_names.hpp"
+#include "ceiling_sizes.hpp"
+#include "handoff/device_buffer.hpp"
+#include "handoff/reference/inputs.hpp"
+#include "handoff/stream.hpp"
+
+namespace handoff::bench {
+namespace {
+
+constexpr std::uint64_t pattern_seed = 0xC0FFEE;
+
+std::vector<float> seeded_floats(std::size_t bytes) {
+  std::vector<float> values(bytes / sizeof(float));
+  reference::fill_seeded_nonzero(values, pattern_seed);
+  return values;
+}
+
+std::span<const std::byte> as_bytes_of(std::span<const float> values) {
+  return std::as_bytes(values);
+}
+
+std::vector<float> download(const device_buffer<float>& buffer) {
+  std::vector<float> host(buffer.size());
+  HANDOFF_CUDA_CHECK(
+      cudaMemcpy(host.data(), buffer.data(), buffer.size_bytes(), cudaMemcpyDeviceToHost));
+  return host;
+}
+
+void poison_device(const device_buffer<float>& buffer, cudaStream_t stream) {
+  HANDOFF_CUDA_CHECK(
+      cudaMemsetAsync(buffer.data(), reference::poison_byte, buffer.size_bytes(), stream));
+}
+
+void finish_copy_ceiling(benchmark::State& state, std::size_t traffic_bytes,
+                         std::span<const float> expected, std::span<const float> actual) {
+  set_traffic(state, static_cast<double>(traffic_bytes), static_cast<double>(expected.size()));
+  record_verification(state, reference::verify_bytes(as_bytes_of(expected), as_bytes_of(actual)));
+}
+
+// Host memory of either kind, behind one span: the two kinds differ only in who allocates it.
+struct host_memory {
+  explicit host_memory(std::size_t count, bool pinned)
+      : pinned_(pinned ? count : 0), pageable_(pinned ? 0 : count) {}
+  std::span<float> span() { return pinned_.size() ? pinned_.span() : std::span<float>(pageable_); }
+
+ private:
+  pinned_buffer<float> pinned_;
+  std::vector<float> pageable_;
+};
+
+void host_to_device(benchmark::State& state, std::size_t bytes, bool pinned) {
+  const auto pattern = seeded_floats(bytes);
+  host_memory source(pattern.size(), pinned);
+  std::ranges::copy(pattern, source.span().begin());
+  const device_buffer<float> destination(pattern.size());
+  const handoff::stream stream;
+  measure_gpu_region(
+      state, stream.get(), [&] { poison_device(destination, stream.get()); },
+      [&] {
+        HANDOFF_CUDA_CHECK(cudaMemcpyAsync(destination.data(), source.span().data(), bytes,
+                                           cudaMemcpyHostToDevice, stream.get()));
+      });
+  finish_copy_ceiling(state, bytes, pattern, download(destination));
+}
+
+void device_to_host(benchmark::State& state, std::size_t bytes, bool pinned) {
+  const auto pattern = seeded_floats(bytes);
+  const device_buffer<float> source(pattern.size());
+  HANDOFF_CUDA_CHECK(cudaMemcpy(source.data(), pattern.data(), bytes, cudaMemcpyHostToDevice));
+  host_memory destination(pattern.size(), pinned);
+  const handoff::stream stream;
+  measure_gpu_region(
+      state, stream.get(), [&] { reference::poison(destination.span()); },
+      [&] {
+        HANDOFF_CUDA_CHECK(cudaMemcpyAsync(destination.span().data(), source.data(), bytes,
+                                           cudaMemcpyDeviceToHost, stream.get()));
+      });
+  finish_copy_ceiling(state, bytes, pattern, destination.span());
+}
+
+// Two streams, one per direction, started together by one event and joined by another.
+void both_directions(benchmark::State& state, std::size_t bytes) {
+  const auto pattern = seeded_floats(bytes);
+  pinned_buffer<float> upload_source(pattern.size());
+  pinned_buffer<float> download_destination(pattern.size());
+  std::ranges::copy(pattern, upload_source.data());
+  const device_buffer<float> upload_destination(pattern.size());
+  const device_buffer<float> download_source(pattern.size());
+  HANDOFF_CUDA_CHECK(
+      cudaMemcpy(download_source.data(), pattern.data(), bytes, cudaMemcpyHostToDevice));
+  const handoff::stream upload_stream;
+  const handoff::stream download_stream;
+  const event fork(cudaEventDisableTiming);
+  const event join(cudaEventDisableTiming);
+  measure_gpu_region(
+      state, upload_stream.get(),
+      [&] {
+        poison_device(upload_destination, upload_stream.get());
+        reference::poison(download_destination.span());
+        upload_stream.synchronize();
+      },
+      [&] {
+        fork.record(upload_stream.get());
+        HANDOFF_CUDA_CHECK(cudaStreamWaitEvent(download_stream.get(), fork.get()));
+        HANDOFF_CUDA_CHECK(cudaMemcpyAsync(upload_destination.data(), upload_source.data(), bytes,
+                                           cudaMemcpyHostToDevice, upload_stream.get()));
+        HANDOFF_CUDA_CHECK(cudaMemcpyAsync(download_destination.data(), download_source.data(),
+                                           bytes, cudaMemcpyDeviceToHost, download_stream.get()));
+        join.record(download_stream.get());
+        HANDOFF_CUDA_CHECK(cudaStreamWaitEvent(upload_stream.get(), join.get()));
+      });
+  auto both = download(upload_destination);
+  both.insert(both.end(), download_destination.data(),
+              download_destination.data() + pattern.size());
+  auto expected = pattern;
+  expected.insert(expected.end(), pattern.begin(), pattern.end());
+  finish_copy_ceiling(state, 2 * bytes, expected, both);
+}
+
+// Counts bytes read plus bytes written, as a memory-bandwidth figure must.
+void device_to_device(benchmark::State& state, std::size_t bytes) {
+  const auto pattern = seeded_floats(bytes);
+  const device_buffer<float> source(pattern.size());
+  const device_buffer<float> destination(pattern.size());
+  HANDOFF_CUDA_CHECK(cudaMemcpy(source.data(), pattern.data(), bytes, cudaMemcpyHostToDevice));
+  const handoff::stream stream;
+  measure_gpu_region(
+      state, stream.get(), [&] { poison_device(destination, stream.get()); },
+      [&] {
+        HANDOFF_CUDA_CHECK(cudaMemcpyAsync(destination.data(), source.data(), bytes,
+                                           cudaMemcpyDeviceToDevice, stream.get()));
+      });
+  finish_copy_ceiling(state, 2 * bytes, pattern, download(destination));
+}
+
+void register_copy_ceilings(const bench_environment& environment) {
+  const std::size_t bytes = ceiling_transfer_bytes(environment.config);
+  const auto add = [&](const char* name, benchmark_body body) {
+    register_benchmark(std::string("ceilings/") + name, std::move(body));
+  };
+  add(ceiling::h2d_pinned, [=](auto& state) { host_to_device(state, bytes, true); });
+  add(ceiling::d2h_pinned, [=](auto& state) { device_to_host(state, bytes, true); });
+  add(ceiling::h2d_pageable, [=](auto& state) { host_to_device(state, bytes, false); });
+  add(ceiling::d2h_pageable, [=](auto& state) { device_to_host(state, bytes, false); });
+  add(ceiling::bidirectional_pinned, [=](auto& state) { both_directions(state, bytes); });
+  const std::size_t device_bytes = device_copy_bytes(environment.config);
+  add(ceiling::device_copy, [=](auto& state) { device_to_device(state, device_bytes); });
+}
+
+}  // namespace
+
+HANDOFF_BENCHMARK_FAMILY("ceilings/copies", 1, register_copy_ceilings);
+
+}  // namespace handoff::bench

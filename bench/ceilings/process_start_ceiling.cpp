@@ -1,0 +1,72 @@
+// A fresh process through CUDA context creation: the price a script pays for every worker it
+// spawns. Timed by the wall clock from the spawn until the worker reports its context exists.
+
+#include <chrono>
+#include <string>
+
+#include "../harness/family_registry.hpp"
+#include "../harness/outcome.hpp"
+#include "../harness/registration.hpp"
+#include "../harness/traffic.hpp"
+#include "../workers/context_probe.hpp"
+#include "../workers/worker_roles.hpp"
+#include "ceiling_names.hpp"
+#include "handoff/patterns/fd_io.hpp"
+#include "handoff/patterns/process_errors.hpp"
+#include "handoff/patterns/spawned_process.hpp"
+
+namespace handoff::bench {
+namespace {
+
+constexpr auto context_deadline = std::chrono::seconds(60);
+constexpr auto exit_deadline = std::chrono::milliseconds(10000);
+
+std::string read_line(int fd, patterns::deadline_clock::time_point deadline) {
+  std::string line;
+  std::byte next{};
+  while (line.empty() || line.back() != '\n') {
+    patterns::read_exact(fd, std::span(&next, 1), deadline, "context probe");
+    line.push_back(static_cast<char>(next));
+  }
+  return line;
+}
+
+void process_start(benchmark::State& state, int expected_devices) {
+  const std::string expected = context_probe_success_line(expected_devices);
+  std::uint64_t wrong_reports = 0;
+  for (auto _ : state) {
+    auto report = patterns::make_cloexec_pipe();
+    const auto start = std::chrono::steady_clock::now();
+    auto worker = patterns::spawned_process::start(
+        "context_probe", worker_command(context_probe_role), {.stdout_fd = report.write_end});
+    patterns::close_fd(report.write_end);
+    std::string line;
+    try {
+      line = read_line(report.read_end, patterns::deadline_clock::now() + context_deadline);
+    } catch (...) {
+      patterns::close_fd(report.read_end);
+      throw;
+    }
+    const auto stop = std::chrono::steady_clock::now();
+    patterns::close_fd(report.read_end);
+    state.SetIterationTime(std::chrono::duration<double>(stop - start).count());
+    const auto status = worker.wait_for(exit_deadline);
+    if (!status.success() || line != expected)
+      ++wrong_reports;
+  }
+  state.counters["events"] = 1;
+  record_verification(state, reference::verify_count(0, wrong_reports));
+}
+
+void register_process_start(const bench_environment& environment) {
+  const int devices = environment.gpus.count;
+  register_benchmark(std::string("ceilings/") + ceiling::process_start,
+                     [=](benchmark::State& state) { process_start(state, devices); })
+      ->Iterations(environment.config.smoke ? 1 : 5);
+}
+
+}  // namespace
+
+HANDOFF_BENCHMARK_FAMILY("ceilings/process_start", 1, register_process_start);
+
+}  // namespace handoff::bench

@@ -1,0 +1,44 @@
+// One thread's memcpy into POSIX shared memory: the bound on any handoff that stages data through
+// a shared segment on the CPU side.
+
+#include <chrono>
+#include <cstring>
+#include <vector>
+
+#include "../harness/family_registry.hpp"
+#include "../harness/measure.hpp"
+#include "../harness/outcome.hpp"
+#include "../harness/registration.hpp"
+#include "../harness/traffic.hpp"
+#include "ceiling_names.hpp"
+#include "ceiling_sizes.hpp"
+#include "handoff/patterns/shared_memory_segment.hpp"
+#include "handoff/reference/inputs.hpp"
+
+namespace handoff::bench {
+namespace {
+
+void shm_memcpy(benchmark::State& state, std::size_t bytes) {
+  std::vector<float> source(bytes / sizeof(float));
+  reference::fill_seeded_nonzero(source, 0x5E6);
+  auto segment = patterns::shared_memory_segment::create_private(bytes);
+  const auto destination = segment.bytes();
+  measure_wall_region(
+      state, [&] { std::memset(destination.data(), reference::poison_byte, bytes); },
+      [&] { std::memcpy(destination.data(), source.data(), bytes); });
+  set_traffic(state, static_cast<double>(bytes), static_cast<double>(source.size()));
+  record_verification(state,
+                      reference::verify_bytes(std::as_bytes(std::span(source)), destination));
+}
+
+void register_shm_memcpy_ceiling(const bench_environment& environment) {
+  const std::size_t bytes = ceiling_transfer_bytes(environment.config);
+  register_benchmark(std::string("ceilings/") + ceiling::shm_memcpy,
+                     [=](benchmark::State& state) { shm_memcpy(state, bytes); });
+}
+
+}  // namespace
+
+HANDOFF_BENCHMARK_FAMILY("ceilings/shm_memcpy", 0, register_shm_memcpy_ceiling);
+
+}  // namespace handoff::bench

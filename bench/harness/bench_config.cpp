@@ -1,0 +1,60 @@
+#include "bench_config.hpp"
+
+#include <charconv>
+#include <stdexcept>
+#include <string_view>
+
+namespace handoff::bench {
+namespace {
+
+template <class Number>
+Number parse_number(std::string_view flag, std::string_view text) {
+  Number value{};
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc{} || end != text.data() + text.size() || value <= Number{}) {
+    throw std::invalid_argument("handoff_bench: " + std::string(flag) +
+                                " needs a positive number, got '" + std::string(text) + "'");
+  }
+  return value;
+}
+
+}  // namespace
+
+bench_config parse_handoff_flags(int& argc, char** argv) {
+  bench_config config;
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view argument = argv[i];
+    const auto value_of = [&](std::string_view flag) { return argument.substr(flag.size()); };
+    if (argument == "--handoff-smoke") {
+      config.smoke = true;
+      config.min_time_seconds = 0.01;
+    } else if (argument == "--handoff-list-families") {
+      config.list_families = true;
+    } else if (argument.starts_with("--handoff-min-time=")) {
+      config.min_time_seconds =
+          parse_number<double>("--handoff-min-time", value_of("--handoff-min-time="));
+    } else if (argument.starts_with("--handoff-max-elements=")) {
+      config.max_elements = parse_number<std::uint64_t>("--handoff-max-elements",
+                                                        value_of("--handoff-max-elements="));
+    } else if (argument.starts_with("--handoff-")) {
+      throw std::invalid_argument("handoff_bench: unknown flag " + std::string(argument) + "\n" +
+                                  handoff_flags_help());
+    } else {
+      argv[kept++] = argv[i];
+    }
+  }
+  argc = kept;
+  return config;
+}
+
+std::string handoff_flags_help() {
+  return "handoff flags:\n"
+         "  --handoff-smoke              every benchmark family once, at a tiny size\n"
+         "  --handoff-list-families      which families this machine runs or skips, and why\n"
+         "  --handoff-min-time=SECONDS   minimum time per benchmark (default 0.5)\n"
+         "  --handoff-max-elements=N     largest element count on the element axes (default "
+         "2^28)\n";
+}
+
+}  // namespace handoff::bench

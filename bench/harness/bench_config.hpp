@@ -1,0 +1,30 @@
+#pragma once
+// What handoff_bench was asked to do, beyond Google Benchmark's own flags.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "handoff/device_discovery.hpp"
+
+namespace handoff::bench {
+
+struct bench_config {
+  bool smoke = false;             // every family once, at a tiny size
+  bool list_families = false;     // print which families this machine runs or skips, then exit
+  double min_time_seconds = 0.5;  // per benchmark, unless a family fixes its iterations
+  std::uint64_t max_elements = std::uint64_t{1} << 28;
+};
+
+struct bench_environment {
+  bench_config config;
+  gpu_count_result gpus;
+};
+
+// Removes the --handoff-* flags it understands from argv; throws std::invalid_argument on a bad
+// one.
+bench_config parse_handoff_flags(int& argc, char** argv);
+
+std::string handoff_flags_help();
+
+}  // namespace handoff::bench

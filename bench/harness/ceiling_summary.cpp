@@ -1,0 +1,147 @@
+#include "ceiling_summary.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <string_view>
+
+#include "traffic.hpp"
+
+namespace handoff::bench {
+namespace {
+
+constexpr std::string_view ceilings_prefix = "ceilings/";
+
+// Google Benchmark 1.8 replaced Run::error_occurred with Run::skipped.
+bool run_failed(const benchmark::BenchmarkReporter::Run& run) {
+#if HANDOFF_BENCHMARK_HAS_SKIPPED
+  return run.skipped != benchmark::internal::NotSkipped;
+#else
+  return run.error_occurred;
+#endif
+}
+
+// Repetitions of one benchmark collapse to their median, so one noisy repetition moves nothing.
+std::vector<measured_run> medians_by_name(const std::vector<measured_run>& runs) {
+  std::map<std::string, std::vector<const measured_run*>> by_name;
+  for (const auto& run : runs)
+    by_name[run.name].push_back(&run);
+  std::vector<measured_run> medians;
+  for (auto& [name, group] : by_name) {
+    std::ranges::sort(group, {}, &measured_run::seconds_per_iteration);
+    medians.push_back(*group[group.size() / 2]);
+  }
+  return medians;
+}
+
+std::string format_ceiling(const ceiling_value& ceiling) {
+  char text[64];
+  if (ceiling.is_latency) {
+    std::snprintf(text, sizeof(text), "%10.2f us", ceiling.value * 1e6);
+  } else {
+    std::snprintf(text, sizeof(text), "%10.2f GB/s", ceiling.value * 1e-9);
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string ceiling_name_of(const std::string& benchmark_name) {
+  if (!benchmark_name.starts_with(ceilings_prefix))
+    return {};
+  const std::string rest = benchmark_name.substr(ceilings_prefix.size());
+  return rest.substr(0, rest.find('/'));
+}
+
+std::map<std::string, ceiling_value> ceilings_from(const std::vector<measured_run>& runs) {
+  std::map<std::string, ceiling_value> ceilings;
+  for (const auto& run : medians_by_name(runs)) {
+    const std::string name = ceiling_name_of(run.name);
+    if (name.empty() || run.seconds_per_iteration <= 0.0)
+      continue;
+    if (auto events = run.counters.find("events"); events != run.counters.end()) {
+      ceilings[name] = {true, run.seconds_per_iteration / events->second};
+    } else if (auto bytes = run.counters.find("bytes"); bytes != run.counters.end()) {
+      ceilings[name] = {false, bytes->second / run.seconds_per_iteration};
+    }
+  }
+  return ceilings;
+}
+
+std::vector<efficiency_row> efficiencies_from(
+    const std::vector<measured_run>& runs, const std::map<std::string, ceiling_value>& ceilings) {
+  std::vector<efficiency_row> rows;
+  for (const auto& run : medians_by_name(runs)) {
+    efficiency_row row{run.name, run.seconds_per_iteration, 0.0, {}};
+    bool has_floor = false;
+    for (const auto& [counter, value] : run.counters) {
+      const bool is_bytes = counter.starts_with(floor_bytes_prefix);
+      const bool is_events = counter.starts_with(floor_events_prefix);
+      if (!is_bytes && !is_events)
+        continue;
+      has_floor = true;
+      const std::string ceiling =
+          counter.substr((is_bytes ? floor_bytes_prefix : floor_events_prefix).size());
+      const auto found = ceilings.find(ceiling);
+      if (found == ceilings.end() || found->second.is_latency == is_bytes) {
+        row.missing_ceiling = ceiling;
+        row.floor_seconds.reset();
+        break;
+      }
+      *row.floor_seconds += is_bytes ? value / found->second.value : value * found->second.value;
+    }
+    if (has_floor)
+      rows.push_back(row);
+  }
+  return rows;
+}
+
+void print_summary(std::ostream& out, const std::vector<measured_run>& runs) {
+  const auto ceilings = ceilings_from(runs);
+  const auto rows = efficiencies_from(runs, ceilings);
+  if (ceilings.empty() && rows.empty())
+    return;
+  out << "\nCeilings measured in this run\n";
+  for (const auto& [name, ceiling] : ceilings) {
+    char line[160];
+    std::snprintf(line, sizeof(line), "  %-32s %s\n", name.c_str(),
+                  format_ceiling(ceiling).c_str());
+    out << line;
+  }
+  out << "\nEfficiency: floor from this run's ceilings / measured time\n";
+  for (const auto& row : rows) {
+    char line[512];
+    if (!row.floor_seconds) {
+      std::snprintf(line, sizeof(line),
+                    "  %-64s %12.3f us   n/a (ceiling %s not measured in this run)\n",
+                    row.name.c_str(), row.measured_seconds * 1e6, row.missing_ceiling.c_str());
+    } else {
+      std::snprintf(line, sizeof(line), "  %-64s %12.3f us   floor %12.3f us   %6.1f%%%s\n",
+                    row.name.c_str(), row.measured_seconds * 1e6, *row.floor_seconds * 1e6,
+                    row.efficiency() * 100.0, row.suspect() ? "   SUSPECT: above the ceiling" : "");
+    }
+    out << line;
+  }
+  out.flush();
+}
+
+void summarising_reporter::ReportRuns(const std::vector<Run>& reports) {
+  benchmark::ConsoleReporter::ReportRuns(reports);
+  for (const auto& run : reports) {
+    if (run.run_type != Run::RT_Iteration || run_failed(run) || run.iterations <= 0)
+      continue;
+    if (run.counters.contains("wrong") && run.counters.at("wrong").value != 0.0)
+      continue;
+    measured_run measured{
+        run.benchmark_name(), run.real_accumulated_time / static_cast<double>(run.iterations), {}};
+    for (const auto& [name, counter] : run.counters)
+      measured.counters[name] = counter.value;
+    runs_.push_back(std::move(measured));
+  }
+}
+
+void summarising_reporter::Finalize() {
+  benchmark::ConsoleReporter::Finalize();
+  print_summary(GetOutputStream(), runs_);
+}
+
+}  // namespace handoff::bench

@@ -1,0 +1,57 @@
+#pragma once
+// Sets each benchmark against the ceilings measured in the same run. The console reporter collects
+// the runs; after the last one it prints each ceiling and each benchmark's floor and efficiency
+// (floor time over measured time). An efficiency above 100% means the ceiling or the floor is
+// wrong, so it is flagged SUSPECT, never shown as a success.
+
+#include <benchmark/benchmark.h>
+
+#include <map>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace handoff::bench {
+
+struct measured_run {
+  std::string name;
+  double seconds_per_iteration = 0.0;
+  std::map<std::string, double> counters;
+};
+
+struct ceiling_value {
+  bool is_latency = false;
+  double value = 0.0;  // bytes per second, or seconds per event
+};
+
+struct efficiency_row {
+  std::string name;
+  double measured_seconds = 0.0;
+  std::optional<double> floor_seconds;  // empty when a ceiling it needs was not measured
+  std::string missing_ceiling;
+  double efficiency() const { return floor_seconds ? *floor_seconds / measured_seconds : 0.0; }
+  bool suspect() const { return floor_seconds && efficiency() > 1.0; }
+};
+
+// "ceilings/pcie_h2d_pinned/manual_time" -> "pcie_h2d_pinned"; empty for other benchmarks.
+std::string ceiling_name_of(const std::string& benchmark_name);
+
+// The median over repetitions of each name, then the ceilings and the rows.
+std::map<std::string, ceiling_value> ceilings_from(const std::vector<measured_run>& runs);
+std::vector<efficiency_row> efficiencies_from(const std::vector<measured_run>& runs,
+                                              const std::map<std::string, ceiling_value>& ceilings);
+
+void print_summary(std::ostream& out, const std::vector<measured_run>& runs);
+
+class summarising_reporter : public benchmark::ConsoleReporter {
+ public:
+  using benchmark::ConsoleReporter::ConsoleReporter;
+  void ReportRuns(const std::vector<Run>& reports) override;
+  void Finalize() override;
+
+ private:
+  std::vector<measured_run> runs_;
+};
+
+}  // namespace handoff::bench

@@ -1,0 +1,54 @@
+#include "family_registry.hpp"
+
+#include <algorithm>
+
+namespace handoff::bench {
+namespace {
+
+std::vector<benchmark_family>& families() {
+  static std::vector<benchmark_family> all;
+  return all;
+}
+
+}  // namespace
+
+bool add_family(benchmark_family family) {
+  families().push_back(std::move(family));
+  return true;
+}
+
+std::vector<family_plan> plan_families(const bench_environment& environment) {
+  // Static registration order depends on the link order; ceilings run first so that later
+  // benchmarks' ratios use ceilings measured under the same conditions, earlier in this run.
+  std::ranges::stable_sort(families(), [](const auto& left, const auto& right) {
+    return left.name.starts_with("ceilings/") && !right.name.starts_with("ceilings/");
+  });
+  std::vector<family_plan> plan;
+  for (const auto& family : families()) {
+    family_plan entry{family.name, true, {}};
+    if (environment.gpus.count < family.min_gpus) {
+      entry.skip_reason = environment.gpus.count == 0 ? environment.gpus.reason
+                                                      : "needs " + std::to_string(family.min_gpus) +
+                                                            " GPUs, this machine has " +
+                                                            std::to_string(environment.gpus.count);
+    } else if (family.unavailable_reason) {
+      entry.skip_reason = family.unavailable_reason(environment);
+    }
+    entry.runs = entry.skip_reason.empty();
+    plan.push_back(std::move(entry));
+  }
+  return plan;
+}
+
+std::vector<family_plan> register_families(const bench_environment& environment) {
+  auto plan = plan_families(environment);
+  for (const auto& entry : plan) {
+    if (!entry.runs)
+      continue;
+    const auto family = std::ranges::find(families(), entry.name, &benchmark_family::name);
+    family->register_benchmarks(environment);
+  }
+  return plan;
+}
+
+}  // namespace handoff::bench

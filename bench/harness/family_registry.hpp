@@ -1,0 +1,43 @@
+#pragma once
+// Benchmark families register themselves at start-up; main() decides which to instantiate. A family
+// that needs more GPUs than the machine has is not registered and is reported as skipped, with
+// the reason, while every other family still runs.
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "bench_config.hpp"
+
+namespace handoff::bench {
+
+struct benchmark_family {
+  std::string name;  // e.g. "elementwise/vector_add" or "ceilings/pcie"
+  int min_gpus = 0;
+  std::function<void(const bench_environment&)> register_benchmarks;
+  // Beyond the GPU count: a reason this machine cannot run the family (say, no peer access), or
+  // an empty string when it can.
+  std::function<std::string(const bench_environment&)> unavailable_reason = nullptr;
+};
+
+bool add_family(benchmark_family family);
+
+struct family_plan {
+  std::string name;
+  bool runs = false;
+  std::string skip_reason;  // empty when it runs
+};
+
+// Which families this environment runs, in run order (ceilings first), and why the others skip.
+std::vector<family_plan> plan_families(const bench_environment& environment);
+
+// Registers the families the plan runs; returns the plan.
+std::vector<family_plan> register_families(const bench_environment& environment);
+
+}  // namespace handoff::bench
+
+#define HANDOFF_CONCAT_INNER(a, b) a##b
+#define HANDOFF_CONCAT(a, b) HANDOFF_CONCAT_INNER(a, b)
+#define HANDOFF_BENCHMARK_FAMILY(...)                                            \
+  [[maybe_unused]] static const bool HANDOFF_CONCAT(handoff_family_, __LINE__) = \
+      ::handoff::bench::add_family(::handoff::bench::benchmark_family{__VA_ARGS__})

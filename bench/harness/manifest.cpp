@@ -1,0 +1,113 @@
+#include "manifest.hpp"
+
+#include <benchmark/benchmark.h>
+#include <cuda_runtime_api.h>
+
+#include <fstream>
+#include <string>
+#include <thread>
+
+#include "build_info.hpp"
+#include "handoff/device_discovery.hpp"
+
+namespace handoff::bench {
+namespace {
+
+std::string cpu_model() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  for (std::string line; std::getline(cpuinfo, line);) {
+    if (line.starts_with("model name")) {
+      const auto colon = line.find(':');
+      return colon == std::string::npos ? line
+                                        : line.substr(line.find_first_not_of(' ', colon + 1));
+    }
+  }
+  return "unknown";
+}
+
+std::string version_text(int version) {
+  return std::to_string(version / 1000) + "." + std::to_string((version % 1000) / 10);
+}
+
+std::string peer_topology(int count) {
+  if (count < 2)
+    return "single GPU";
+  const auto matrix = peer_access_matrix(count);
+  std::string text;
+  for (int from = 0; from < count; ++from) {
+    for (int to = 0; to < count; ++to) {
+      if (from == to)
+        continue;
+      if (!text.empty())
+        text += ", ";
+      text +=
+          std::to_string(from) + "->" + std::to_string(to) + (matrix[from][to] ? ":p2p" : ":none");
+    }
+  }
+  return text;
+}
+
+void add_gpu_entries(std::map<std::string, std::string>& manifest, int count) {
+  int driver = 0;
+  int runtime = 0;
+  cudaDriverGetVersion(&driver);
+  cudaRuntimeGetVersion(&runtime);
+  manifest["cuda_driver_api"] = version_text(driver);
+  manifest["cuda_runtime"] = version_text(runtime);
+  for (int ordinal = 0; ordinal < count; ++ordinal) {
+    const auto gpu = describe_gpu(ordinal);
+    const std::string key = "gpu" + std::to_string(ordinal) + "_";
+    manifest[key + "name"] = gpu.name;
+    manifest[key + "uuid"] = gpu.uuid;
+    manifest[key + "pci_bus_id"] = gpu.pci_bus_id;
+    manifest[key + "compute_capability"] = std::to_string(gpu.compute_capability_major) + "." +
+                                           std::to_string(gpu.compute_capability_minor);
+    manifest[key + "multiprocessors"] = std::to_string(gpu.multiprocessors);
+    manifest[key + "memory_bytes"] = std::to_string(gpu.memory_bytes);
+    manifest[key + "sm_clock_max_mhz"] = std::to_string(gpu.sm_clock_max_khz / 1000);
+    manifest[key + "memory_clock_max_mhz"] = std::to_string(gpu.memory_clock_max_khz / 1000);
+    manifest[key + "memory_bus_width_bits"] = std::to_string(gpu.memory_bus_width_bits);
+    manifest[key + "pcie_link"] = gpu.pcie_link;
+  }
+  manifest["peer_topology"] = peer_topology(count);
+}
+
+}  // namespace
+
+std::map<std::string, std::string> collect_manifest(const bench_environment& environment) {
+  std::map<std::string, std::string> manifest;
+  manifest["handoff_version"] = build_info::version;
+  manifest["git_commit"] = build_info::git_commit;
+  manifest["build_type"] = build_info::build_type;
+  manifest["compiler"] = build_info::compiler;
+  manifest["cuda_architectures"] = build_info::cuda_architectures;
+  manifest["cpu_model"] = cpu_model();
+  manifest["cpu_cores"] = std::to_string(std::thread::hardware_concurrency());
+  manifest["gpu_count"] = std::to_string(environment.gpus.count);
+  if (environment.gpus.count == 0) {
+    manifest["gpu_unavailable_reason"] = environment.gpus.reason;
+  } else {
+    add_gpu_entries(manifest, environment.gpus.count);
+  }
+  manifest["smoke"] = environment.config.smoke ? "true" : "false";
+  return manifest;
+}
+
+void add_manifest_to_context(const std::map<std::string, std::string>& manifest) {
+  for (const auto& [key, value] : manifest)
+    benchmark::AddCustomContext("handoff_" + key, value);
+}
+
+void add_skipped_to_context(const std::vector<family_plan>& plan) {
+  std::string text;
+  for (const auto& family : plan) {
+    if (family.runs)
+      continue;
+    if (!text.empty())
+      text += "; ";
+    text += family.name + ": " + family.skip_reason;
+  }
+  benchmark::AddCustomContext("handoff_skipped_families", text.empty() ? "none" : text);
+}
+
+}  // namespace handoff::bench

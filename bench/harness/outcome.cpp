@@ -1,0 +1,28 @@
+#include "outcome.hpp"
+
+#include <atomic>
+
+namespace handoff::bench {
+namespace {
+
+std::atomic<int> failures{0};
+
+}  // namespace
+
+void fail_benchmark(benchmark::State& state, const std::string& message) {
+  failures.fetch_add(1);
+  state.SkipWithError(message.c_str());
+}
+
+int failed_benchmark_count() noexcept {
+  return failures.load();
+}
+
+void record_verification(benchmark::State& state, const reference::verification_result& result) {
+  state.counters["wrong"] = static_cast<double>(result.mismatches);
+  state.counters["verified"] = static_cast<double>(result.checked);
+  if (!result.passed())
+    fail_benchmark(state, "verification failed: " + result.describe());
+}
+
+}  // namespace handoff::bench

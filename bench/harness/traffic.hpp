@@ -1,0 +1,23 @@
+#pragma once
+// Counters that let a report set a benchmark against this run's ceilings:
+//   bytes, items                  what one iteration moves and computes;
+//   floor_bytes.<ceiling>         bytes one iteration must move over that bandwidth ceiling;
+//   floor_events.<ceiling>        events (launches, spawns) one iteration must pay that latency
+//   for.
+// The floor of a benchmark is the sum over its stages: bytes / bandwidth plus events x latency.
+
+#include <benchmark/benchmark.h>
+
+#include <string_view>
+
+namespace handoff::bench {
+
+void set_traffic(benchmark::State& state, double bytes_per_iteration, double items_per_iteration);
+void add_floor_bytes(benchmark::State& state, std::string_view ceiling, double bytes_per_iteration);
+void add_floor_events(benchmark::State& state, std::string_view ceiling,
+                      double events_per_iteration);
+
+inline constexpr std::string_view floor_bytes_prefix = "floor_bytes.";
+inline constexpr std::string_view floor_events_prefix = "floor_events.";
+
+}  // namespace handoff::bench

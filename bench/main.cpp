@@ -1,0 +1,93 @@
+// handoff_bench: every benchmark family, with the environment manifest in the JSON context and a
+// summary against this run's ceilings. Exits non-zero when any benchmark failed verification or
+// errored, so a wrong result can never pass as a fast one.
+
+#include <benchmark/benchmark.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "harness/bench_config.hpp"
+#include "harness/ceiling_summary.hpp"
+#include "harness/family_registry.hpp"
+#include "harness/manifest.hpp"
+#include "harness/outcome.hpp"
+#include "workers/worker_roles.hpp"
+
+namespace {
+
+void print_family_plan(std::ostream& out, const handoff::bench::bench_environment& environment) {
+  out << "gpus: " << environment.gpus.count << "\n";
+  if (!environment.gpus.reason.empty())
+    out << "gpu_reason: " << environment.gpus.reason << "\n";
+  for (const auto& family : handoff::bench::plan_families(environment)) {
+    out << (family.runs ? "runs  " : "skips ") << family.name;
+    if (!family.runs)
+      out << ": " << family.skip_reason;
+    out << "\n";
+  }
+}
+
+int run_benchmarks(int argc, char** argv) {
+  using namespace handoff::bench;
+  const bench_config config = parse_handoff_flags(argc, argv);
+  // The minimum time goes in as Google Benchmark's own flag, first, so that an explicit
+  // --benchmark_min_time later on the command line still wins and names carry no min_time suffix.
+  const std::string min_time_flag =
+      "--benchmark_min_time=" + std::to_string(config.min_time_seconds);
+  std::vector<char*> arguments(argv, argv + argc);
+  arguments.insert(arguments.begin() + 1, const_cast<char*>(min_time_flag.c_str()));
+  argc = static_cast<int>(arguments.size());
+  argv = arguments.data();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
+    std::cerr << handoff_flags_help();
+    return 2;
+  }
+  const bench_environment environment{config, handoff::gpu_count()};
+  if (config.list_families) {
+    print_family_plan(std::cout, environment);
+    return 0;
+  }
+  add_manifest_to_context(collect_manifest(environment));
+  const auto plan = register_families(environment);
+  add_skipped_to_context(plan);
+  for (const auto& family : plan) {
+    if (!family.runs) {
+      std::cerr << "handoff_bench: SKIPPED " << family.name << ": " << family.skip_reason << "\n";
+    }
+  }
+
+  summarising_reporter reporter(isatty(STDOUT_FILENO) ? benchmark::ConsoleReporter::OO_Color
+                                                      : benchmark::ConsoleReporter::OO_None);
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  benchmark::Shutdown();
+
+  const int failures = failed_benchmark_count();
+  if (failures > 0) {
+    std::cerr << "handoff_bench: " << failures << " benchmark(s) failed verification or errored\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (const auto role_exit = handoff::bench::run_worker_role_if_requested(argc, argv)) {
+    return *role_exit;
+  }
+  // A worker that dies must show up as EPIPE on its channel, not kill the coordinator.
+  std::signal(SIGPIPE, SIG_IGN);
+  try {
+    return run_benchmarks(argc, argv);
+  } catch (const std::exception& error) {
+    std::cerr << error.what() << "\n";
+    return 2;
+  }
+}

@@ -1,0 +1,17 @@
+# The environment manifest records which source and which build produced a result.
+execute_process(
+  COMMAND git rev-parse --short=12 HEAD
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+  OUTPUT_VARIABLE HANDOFF_GIT_COMMIT
+  OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+execute_process(
+  COMMAND git status --porcelain --untracked-files=no
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+  OUTPUT_VARIABLE handoff_git_dirty
+  OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+if(NOT HANDOFF_GIT_COMMIT)
+  set(HANDOFF_GIT_COMMIT "unknown")
+elseif(handoff_git_dirty)
+  string(APPEND HANDOFF_GIT_COMMIT "-dirty")
+endif()
+set(HANDOFF_COMPILER "${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION}; nvcc ${CMAKE_CUDA_COMPILER_VERSION}")

@@ -1,0 +1,42 @@
+#include <algorithm>
+
+#include "handoff/patterns/elementwise/vector_add_variants.hpp"
+#include "handoff/reference/inputs.hpp"
+#include "handoff/reference/parallel_for.hpp"
+
+namespace handoff::patterns::elementwise {
+namespace {
+
+void add_range(host_inputs inputs, std::span<float> out, std::size_t begin, std::size_t end) {
+  for (std::size_t i = begin; i < end; ++i)
+    out[i] = inputs.a[i] + inputs.b[i];
+}
+
+}  // namespace
+
+vector_add_cpu_serial::vector_add_cpu_serial(host_inputs inputs)
+    : inputs_(inputs), out_(inputs.a.size()) {}
+
+void vector_add_cpu_serial::poison_output() {
+  reference::poison(out_);
+}
+
+void vector_add_cpu_serial::run() {
+  add_range(inputs_, out_, 0, out_.size());
+}
+
+vector_add_cpu_threads::vector_add_cpu_threads(host_inputs inputs)
+    : inputs_(inputs), out_(inputs.a.size()), threads_(reference::default_thread_count()) {}
+
+void vector_add_cpu_threads::poison_output() {
+  reference::poison(out_);
+}
+
+void vector_add_cpu_threads::run() {
+  reference::parallel_for(
+      out_.size(),
+      [this](std::size_t begin, std::size_t end) { add_range(inputs_, out_, begin, end); },
+      threads_);
+}
+
+}  // namespace handoff::patterns::elementwise

@@ -1,0 +1,86 @@
+#include "handoff/patterns/fd_io.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <string>
+
+#include "handoff/patterns/process_errors.hpp"
+
+namespace handoff::patterns {
+namespace {
+
+// Waits until fd is ready for the given events, or throws at the deadline.
+void await_ready(int fd, short events, deadline_clock::time_point deadline, std::string_view peer,
+                 const char* what) {
+  while (true) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - deadline_clock::now());
+    if (left.count() <= 0) {
+      throw deadline_exceeded(std::string(what) + " " + std::string(peer) + ": deadline exceeded");
+    }
+    pollfd request{fd, events, 0};
+    const int ready =
+        ::poll(&request, 1, static_cast<int>(std::min<long long>(left.count(), 1000)));
+    if (ready > 0)
+      return;
+    if (ready < 0 && errno != EINTR) {
+      throw process_error(std::string(what) + " " + std::string(peer) +
+                          ": poll: " + std::strerror(errno));
+    }
+  }
+}
+
+}  // namespace
+
+void write_all(int fd, std::span<const std::byte> bytes, deadline_clock::time_point deadline,
+               std::string_view peer) {
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    await_ready(fd, POLLOUT, deadline, peer, "writing to");
+    const ssize_t wrote = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (wrote > 0) {
+      done += static_cast<std::size_t>(wrote);
+    } else if (wrote < 0 && errno == EPIPE) {
+      throw channel_closed("writing to " + std::string(peer) + ": the reader has gone (EPIPE)");
+    } else if (wrote < 0 && errno != EINTR && errno != EAGAIN) {
+      throw process_error("writing to " + std::string(peer) + ": " + std::strerror(errno));
+    }
+  }
+}
+
+void read_exact(int fd, std::span<std::byte> bytes, deadline_clock::time_point deadline,
+                std::string_view peer) {
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    await_ready(fd, POLLIN, deadline, peer, "reading from");
+    const ssize_t got = ::read(fd, bytes.data() + done, bytes.size() - done);
+    if (got > 0) {
+      done += static_cast<std::size_t>(got);
+    } else if (got == 0) {
+      throw channel_closed("reading from " + std::string(peer) + ": end of file after " +
+                           std::to_string(done) + " of " + std::to_string(bytes.size()) + " bytes");
+    } else if (errno != EINTR && errno != EAGAIN) {
+      throw process_error("reading from " + std::string(peer) + ": " + std::strerror(errno));
+    }
+  }
+}
+
+pipe_ends make_cloexec_pipe() {
+  int ends[2];
+  if (::pipe2(ends, O_CLOEXEC) != 0) {
+    throw process_error(std::string("pipe2: ") + std::strerror(errno));
+  }
+  return {ends[0], ends[1]};
+}
+
+void close_fd(int& fd) noexcept {
+  if (fd >= 0)
+    ::close(fd);
+  fd = -1;
+}
+
+}  // namespace handoff::patterns

@@ -1,0 +1,84 @@
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "harness/ceiling_summary.hpp"
+
+namespace handoff::bench {
+namespace {
+
+measured_run ceiling_run(const std::string& name, double seconds, double bytes) {
+  return {"ceilings/" + name + "/manual_time", seconds, {{"bytes", bytes}}};
+}
+
+TEST(CeilingSummary, NameOfACeilingBenchmark) {
+  EXPECT_EQ(ceiling_name_of("ceilings/pcie_h2d_pinned/manual_time"), "pcie_h2d_pinned");
+  EXPECT_EQ(ceiling_name_of("ceilings/pipe_between_processes"), "pipe_between_processes");
+  EXPECT_EQ(ceiling_name_of("elementwise/gpu_resident/elements:1024"), "");
+}
+
+TEST(CeilingSummary, BandwidthAndLatencyCeilingsUseTheMedianRepetition) {
+  const std::vector<measured_run> runs = {
+      ceiling_run("pcie_h2d_pinned", 0.010, 1e9),
+      ceiling_run("pcie_h2d_pinned", 0.020, 1e9),
+      ceiling_run("pcie_h2d_pinned", 0.011, 1e9),
+      {"ceilings/kernel_launch_async/manual_time", 0.003, {{"events", 1000}}},
+  };
+  const auto ceilings = ceilings_from(runs);
+  ASSERT_TRUE(ceilings.contains("pcie_h2d_pinned"));
+  EXPECT_FALSE(ceilings.at("pcie_h2d_pinned").is_latency);
+  EXPECT_DOUBLE_EQ(ceilings.at("pcie_h2d_pinned").value, 1e9 / 0.011);
+  EXPECT_TRUE(ceilings.at("kernel_launch_async").is_latency);
+  EXPECT_DOUBLE_EQ(ceilings.at("kernel_launch_async").value, 3e-6);
+}
+
+TEST(CeilingSummary, FloorSumsTheStagesOverTheirCeilings) {
+  const std::vector<measured_run> runs = {
+      ceiling_run("pcie_h2d_pinned", 1.0, 50e9),
+      ceiling_run("pcie_d2h_pinned", 1.0, 25e9),
+      {"elementwise/gpu_transfers_pinned/elements:10",
+       0.004,
+       {{"floor_bytes.pcie_h2d_pinned", 100e6}, {"floor_bytes.pcie_d2h_pinned", 50e6}}},
+  };
+  const auto rows = efficiencies_from(runs, ceilings_from(runs));
+  ASSERT_EQ(rows.size(), 1u);
+  ASSERT_TRUE(rows[0].floor_seconds.has_value());
+  EXPECT_DOUBLE_EQ(*rows[0].floor_seconds, 100e6 / 50e9 + 50e6 / 25e9);
+  EXPECT_DOUBLE_EQ(rows[0].efficiency(), 0.004 / 0.004);
+  EXPECT_FALSE(rows[0].suspect());
+}
+
+TEST(CeilingSummary, AboveTheCeilingIsSuspect) {
+  const std::vector<measured_run> runs = {
+      ceiling_run("hbm_device_copy", 1.0, 4e12),
+      {"elementwise/gpu_resident/elements:10", 1e-3, {{"floor_bytes.hbm_device_copy", 8e9}}},
+  };
+  const auto rows = efficiencies_from(runs, ceilings_from(runs));
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_NEAR(rows[0].efficiency(), 2.0, 1e-12);
+  EXPECT_TRUE(rows[0].suspect());
+  std::ostringstream printed;
+  print_summary(printed, runs);
+  EXPECT_NE(printed.str().find("SUSPECT"), std::string::npos) << printed.str();
+}
+
+TEST(CeilingSummary, MissingCeilingIsNamedNotGuessed) {
+  const std::vector<measured_run> runs = {
+      {"elementwise/gpu_resident/elements:10", 1e-3, {{"floor_bytes.hbm_device_copy", 8e9}}},
+  };
+  const auto rows = efficiencies_from(runs, ceilings_from(runs));
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_FALSE(rows[0].floor_seconds.has_value());
+  EXPECT_EQ(rows[0].missing_ceiling, "hbm_device_copy");
+  std::ostringstream printed;
+  print_summary(printed, runs);
+  EXPECT_NE(printed.str().find("not measured in this run"), std::string::npos) << printed.str();
+}
+
+TEST(CeilingSummary, BenchmarksWithoutFloorsAreLeftOut) {
+  const std::vector<measured_run> runs = {{"elementwise/cpu_threads/elements:10", 1e-3, {}}};
+  EXPECT_TRUE(efficiencies_from(runs, ceilings_from(runs)).empty());
+}
+
+}  // namespace
+}  // namespace handoff::bench

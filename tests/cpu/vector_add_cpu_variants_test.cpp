@@ -1,0 +1,40 @@
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "handoff/patterns/elementwise/vector_add_variants.hpp"
+#include "handoff/reference/inputs.hpp"
+#include "handoff/reference/vector_add.hpp"
+#include "handoff/reference/verify.hpp"
+
+namespace handoff::patterns::elementwise {
+namespace {
+
+template <class Variant>
+void expect_variant_matches_reference(std::size_t count) {
+  std::vector<float> a(count), b(count), expected(count);
+  reference::fill_seeded_nonzero(a, 11);
+  reference::fill_seeded_nonzero(b, 12);
+  reference::vector_add(a, b, expected);
+  Variant variant({a, b});
+  variant.poison_output();
+  variant.run();
+  const auto result = reference::verify_elementwise(expected, variant.result());
+  EXPECT_TRUE(result.passed()) << "count " << count << ": " << result.describe();
+}
+
+class CpuVariants : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(CpuVariants, SerialMatchesReference) {
+  expect_variant_matches_reference<vector_add_cpu_serial>(GetParam());
+}
+
+TEST_P(CpuVariants, ThreadsMatchReference) {
+  expect_variant_matches_reference<vector_add_cpu_threads>(GetParam());
+}
+
+INSTANTIATE_TEST_SUITE_P(EdgeSizes, CpuVariants,
+                         ::testing::Values(0u, 1u, 1023u, 1025u, (1u << 20) + 3u));
+
+}  // namespace
+}  // namespace handoff::patterns::elementwise

@@ -1,0 +1,34 @@
+#pragma once
+// GPU tests skip, with the reason, on machines with too few GPUs, so ctest reports them as skipped
+// rather than passed. HANDOFF_REQUIRE_GPU=N turns the skip of any test that needs N or fewer GPUs
+// into a failure: a GPU machine sets it so that nothing skips silently there.
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace handoff::testing {
+
+struct gpu_requirement_verdict {
+  enum class action { run, skip, fail } what = action::run;
+  std::string reason;
+};
+
+// required_by_environment is the value of HANDOFF_REQUIRE_GPU (0 when unset).
+gpu_requirement_verdict judge_gpu_requirement(int needed, int available,
+                                              const std::string& unavailable_reason,
+                                              int required_by_environment);
+
+gpu_requirement_verdict check_gpu_requirement(int needed);
+
+}  // namespace handoff::testing
+
+#define HANDOFF_REQUIRE_GPUS(needed)                                                \
+  do {                                                                              \
+    const auto handoff_verdict = ::handoff::testing::check_gpu_requirement(needed); \
+    using handoff_action = ::handoff::testing::gpu_requirement_verdict::action;     \
+    if (handoff_verdict.what == handoff_action::fail)                               \
+      GTEST_FAIL() << handoff_verdict.reason;                                       \
+    if (handoff_verdict.what == handoff_action::skip)                               \
+      GTEST_SKIP() << handoff_verdict.reason;                                       \
+  } while (false)
