@@ -23,12 +23,10 @@ namespace {
 
 void print_family_plan(std::ostream& out, const handoff::bench::bench_environment& environment) {
   out << "gpus: " << environment.gpus.count << "\n";
-  if (!environment.gpus.reason.empty())
-    out << "gpu_reason: " << environment.gpus.reason << "\n";
+  if (!environment.gpus.reason.empty()) out << "gpu_reason: " << environment.gpus.reason << "\n";
   for (const auto& family : handoff::bench::plan_families(environment)) {
     out << (family.runs ? "runs  " : "skips ") << family.name;
-    if (!family.runs)
-      out << ": " << family.skip_reason;
+    if (!family.runs) out << ": " << family.skip_reason;
     out << "\n";
   }
 }

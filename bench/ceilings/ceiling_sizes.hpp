@@ -1,19 +1,29 @@
 #pragma once
 // Transfer sizes for the bandwidth ceilings: large enough that fixed per-call costs vanish
-// (256 MiB, as the reference figures use), tiny in smoke runs.
+// (256 MiB, as the reference figures use), swept where a path's speed depends on size, and tiny
+// in smoke runs.
 
 #include <cstddef>
+#include <vector>
 
 #include "../harness/bench_config.hpp"
 
 namespace handoff::bench {
 
+inline constexpr std::size_t mebibyte = std::size_t{1} << 20;
+
 inline std::size_t ceiling_transfer_bytes(const bench_config& config) {
-  return config.smoke ? std::size_t{1} << 20 : std::size_t{256} << 20;
+  return config.smoke ? mebibyte : 256 * mebibyte;
 }
 
-inline std::size_t device_copy_bytes(const bench_config& config) {
-  return config.smoke ? std::size_t{1} << 20 : std::size_t{1} << 30;
+inline std::vector<std::size_t> pcie_sweep_bytes(const bench_config& config) {
+  if (config.smoke) return {mebibyte};
+  return {4 * mebibyte, 64 * mebibyte, 256 * mebibyte, 1024 * mebibyte};
+}
+
+inline std::vector<std::size_t> device_copy_sweep_bytes(const bench_config& config) {
+  if (config.smoke) return {mebibyte};
+  return {256 * mebibyte, 1024 * mebibyte};
 }
 
 }  // namespace handoff::bench

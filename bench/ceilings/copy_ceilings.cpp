@@ -15,6 +15,7 @@
 #include "../harness/traffic.hpp"
 #include "ceiling_names.hpp"
 #include "ceiling_sizes.hpp"
+#include "handoff/copy_kernel.hpp"
 #include "handoff/device_buffer.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "handoff/stream.hpp"
@@ -132,8 +133,10 @@ void both_directions(benchmark::State& state, std::size_t bytes) {
   finish_copy_ceiling(state, 2 * bytes, expected, both);
 }
 
+enum class device_copy_method { memcpy, kernel };
+
 // Counts bytes read plus bytes written, as a memory-bandwidth figure must.
-void device_to_device(benchmark::State& state, std::size_t bytes) {
+void device_to_device(benchmark::State& state, std::size_t bytes, device_copy_method method) {
   const auto pattern = seeded_floats(bytes);
   const device_buffer<float> source(pattern.size());
   const device_buffer<float> destination(pattern.size());
@@ -142,24 +145,39 @@ void device_to_device(benchmark::State& state, std::size_t bytes) {
   measure_gpu_region(
       state, stream.get(), [&] { poison_device(destination, stream.get()); },
       [&] {
-        HANDOFF_CUDA_CHECK(cudaMemcpyAsync(destination.data(), source.data(), bytes,
-                                           cudaMemcpyDeviceToDevice, stream.get()));
+        if (method == device_copy_method::kernel) {
+          launch_copy_kernel(destination.data(), source.data(), bytes, stream.get());
+        } else {
+          HANDOFF_CUDA_CHECK(cudaMemcpyAsync(destination.data(), source.data(), bytes,
+                                             cudaMemcpyDeviceToDevice, stream.get()));
+        }
       });
   finish_copy_ceiling(state, 2 * bytes, pattern, download(destination));
 }
 
+// Each ceiling is the best rate over a sweep of sizes: the pageable path in particular runs at
+// different speeds at different sizes, and a floor must never be slower than what the path can do.
 void register_copy_ceilings(const bench_environment& environment) {
-  const std::size_t bytes = ceiling_transfer_bytes(environment.config);
-  const auto add = [&](const char* name, benchmark_body body) {
-    register_benchmark(std::string("ceilings/") + name, std::move(body));
+  const auto add = [&](const char* name, std::size_t bytes, benchmark_body body) {
+    register_benchmark(benchmark_name("ceilings", name, {{"bytes", std::to_string(bytes)}}),
+                       std::move(body));
   };
-  add(ceiling::h2d_pinned, [=](auto& state) { host_to_device(state, bytes, true); });
-  add(ceiling::d2h_pinned, [=](auto& state) { device_to_host(state, bytes, true); });
-  add(ceiling::h2d_pageable, [=](auto& state) { host_to_device(state, bytes, false); });
-  add(ceiling::d2h_pageable, [=](auto& state) { device_to_host(state, bytes, false); });
-  add(ceiling::bidirectional_pinned, [=](auto& state) { both_directions(state, bytes); });
-  const std::size_t device_bytes = device_copy_bytes(environment.config);
-  add(ceiling::device_copy, [=](auto& state) { device_to_device(state, device_bytes); });
+  for (const std::size_t bytes : pcie_sweep_bytes(environment.config)) {
+    add(ceiling::h2d_pinned, bytes, [=](auto& state) { host_to_device(state, bytes, true); });
+    add(ceiling::d2h_pinned, bytes, [=](auto& state) { device_to_host(state, bytes, true); });
+    add(ceiling::h2d_pageable, bytes, [=](auto& state) { host_to_device(state, bytes, false); });
+    add(ceiling::d2h_pageable, bytes, [=](auto& state) { device_to_host(state, bytes, false); });
+    add(ceiling::bidirectional_pinned, bytes, [=](auto& state) { both_directions(state, bytes); });
+  }
+  for (const std::size_t bytes : device_copy_sweep_bytes(environment.config)) {
+    for (const auto& [method, method_name] : {std::pair{device_copy_method::memcpy, "memcpy"},
+                                              {device_copy_method::kernel, "kernel"}}) {
+      register_benchmark(
+          benchmark_name("ceilings", ceiling::device_copy,
+                         {{"method", method_name}, {"bytes", std::to_string(bytes)}}),
+          [=](auto& state) { device_to_device(state, bytes, method); });
+    }
+  }
 }
 
 }  // namespace

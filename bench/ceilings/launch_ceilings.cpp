@@ -21,6 +21,8 @@ template <class LaunchOnce>
 void time_launches(benchmark::State& state, int launches_per_iteration, LaunchOnce&& launch_once) {
   const device_buffer<unsigned long long> counter(1);
   const handoff::stream stream;
+  launch_once(counter.data(), stream);  // warm-up: loads the module
+  stream.synchronize();
   for (auto _ : state) {
     HANDOFF_CUDA_CHECK(
         cudaMemsetAsync(counter.data(), 0, sizeof(unsigned long long), stream.get()));

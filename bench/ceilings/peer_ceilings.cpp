@@ -34,10 +34,8 @@ void set_peer_access(bool enabled) {
         enabled ? cudaDeviceEnablePeerAccess(to, 0) : cudaDeviceDisablePeerAccess(to);
     const bool already =
         status == cudaErrorPeerAccessAlreadyEnabled || status == cudaErrorPeerAccessNotEnabled;
-    if (already)
-      (void)cudaGetLastError();
-    if (!already)
-      HANDOFF_CUDA_CHECK(status);
+    if (already) (void)cudaGetLastError();
+    if (!already) HANDOFF_CUDA_CHECK(status);
   }
   HANDOFF_CUDA_CHECK(cudaSetDevice(source_device));
 }

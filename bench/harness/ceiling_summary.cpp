@@ -46,22 +46,27 @@ std::string format_ceiling(const ceiling_value& ceiling) {
 }  // namespace
 
 std::string ceiling_name_of(const std::string& benchmark_name) {
-  if (!benchmark_name.starts_with(ceilings_prefix))
-    return {};
+  if (!benchmark_name.starts_with(ceilings_prefix)) return {};
   const std::string rest = benchmark_name.substr(ceilings_prefix.size());
   return rest.substr(0, rest.find('/'));
 }
 
+// A ceiling measured over a sweep (sizes, methods) is the best figure of the sweep.
 std::map<std::string, ceiling_value> ceilings_from(const std::vector<measured_run>& runs) {
   std::map<std::string, ceiling_value> ceilings;
+  const auto keep_best = [&](const std::string& name, ceiling_value candidate) {
+    const auto [found, inserted] = ceilings.try_emplace(name, candidate);
+    const bool better = candidate.is_latency ? candidate.value < found->second.value
+                                             : candidate.value > found->second.value;
+    if (!inserted && better) found->second = candidate;
+  };
   for (const auto& run : medians_by_name(runs)) {
     const std::string name = ceiling_name_of(run.name);
-    if (name.empty() || run.seconds_per_iteration <= 0.0)
-      continue;
+    if (name.empty() || run.seconds_per_iteration <= 0.0) continue;
     if (auto events = run.counters.find("events"); events != run.counters.end()) {
-      ceilings[name] = {true, run.seconds_per_iteration / events->second};
+      keep_best(name, {true, run.seconds_per_iteration / events->second});
     } else if (auto bytes = run.counters.find("bytes"); bytes != run.counters.end()) {
-      ceilings[name] = {false, bytes->second / run.seconds_per_iteration};
+      keep_best(name, {false, bytes->second / run.seconds_per_iteration});
     }
   }
   return ceilings;
@@ -76,8 +81,7 @@ std::vector<efficiency_row> efficiencies_from(
     for (const auto& [counter, value] : run.counters) {
       const bool is_bytes = counter.starts_with(floor_bytes_prefix);
       const bool is_events = counter.starts_with(floor_events_prefix);
-      if (!is_bytes && !is_events)
-        continue;
+      if (!is_bytes && !is_events) continue;
       has_floor = true;
       const std::string ceiling =
           counter.substr((is_bytes ? floor_bytes_prefix : floor_events_prefix).size());
@@ -89,8 +93,7 @@ std::vector<efficiency_row> efficiencies_from(
       }
       *row.floor_seconds += is_bytes ? value / found->second.value : value * found->second.value;
     }
-    if (has_floor)
-      rows.push_back(row);
+    if (has_floor) rows.push_back(row);
   }
   return rows;
 }
@@ -98,8 +101,7 @@ std::vector<efficiency_row> efficiencies_from(
 void print_summary(std::ostream& out, const std::vector<measured_run>& runs) {
   const auto ceilings = ceilings_from(runs);
   const auto rows = efficiencies_from(runs, ceilings);
-  if (ceilings.empty() && rows.empty())
-    return;
+  if (ceilings.empty() && rows.empty()) return;
   out << "\nCeilings measured in this run\n";
   for (const auto& [name, ceiling] : ceilings) {
     char line[160];
@@ -127,10 +129,8 @@ void print_summary(std::ostream& out, const std::vector<measured_run>& runs) {
 void summarising_reporter::ReportRuns(const std::vector<Run>& reports) {
   benchmark::ConsoleReporter::ReportRuns(reports);
   for (const auto& run : reports) {
-    if (run.run_type != Run::RT_Iteration || run_failed(run) || run.iterations <= 0)
-      continue;
-    if (run.counters.contains("wrong") && run.counters.at("wrong").value != 0.0)
-      continue;
+    if (run.run_type != Run::RT_Iteration || run_failed(run) || run.iterations <= 0) continue;
+    if (run.counters.contains("wrong") && run.counters.at("wrong").value != 0.0) continue;
     measured_run measured{
         run.benchmark_name(), run.real_accumulated_time / static_cast<double>(run.iterations), {}};
     for (const auto& [name, counter] : run.counters)

@@ -43,8 +43,7 @@ std::vector<family_plan> plan_families(const bench_environment& environment) {
 std::vector<family_plan> register_families(const bench_environment& environment) {
   auto plan = plan_families(environment);
   for (const auto& entry : plan) {
-    if (!entry.runs)
-      continue;
+    if (!entry.runs) continue;
     const auto family = std::ranges::find(families(), entry.name, &benchmark_family::name);
     family->register_benchmarks(environment);
   }

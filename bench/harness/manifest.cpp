@@ -30,16 +30,13 @@ std::string version_text(int version) {
 }
 
 std::string peer_topology(int count) {
-  if (count < 2)
-    return "single GPU";
+  if (count < 2) return "single GPU";
   const auto matrix = peer_access_matrix(count);
   std::string text;
   for (int from = 0; from < count; ++from) {
     for (int to = 0; to < count; ++to) {
-      if (from == to)
-        continue;
-      if (!text.empty())
-        text += ", ";
+      if (from == to) continue;
+      if (!text.empty()) text += ", ";
       text +=
           std::to_string(from) + "->" + std::to_string(to) + (matrix[from][to] ? ":p2p" : ":none");
     }
@@ -101,10 +98,8 @@ void add_manifest_to_context(const std::map<std::string, std::string>& manifest)
 void add_skipped_to_context(const std::vector<family_plan>& plan) {
   std::string text;
   for (const auto& family : plan) {
-    if (family.runs)
-      continue;
-    if (!text.empty())
-      text += "; ";
+    if (family.runs) continue;
+    if (!text.empty()) text += "; ";
     text += family.name + ": " + family.skip_reason;
   }
   benchmark::AddCustomContext("handoff_skipped_families", text.empty() ? "none" : text);

@@ -12,11 +12,16 @@
 
 namespace handoff::bench {
 
+// One untimed run first, so that first-touch page faults, lazy module loading and cold caches
+// stay out of the figures.
 template <class Poison, class Body>
 void measure_gpu_region(benchmark::State& state, cudaStream_t stream, Poison&& poison,
                         Body&& body) {
   const event start;
   const event stop;
+  poison();
+  body();
+  HANDOFF_CUDA_CHECK(cudaStreamSynchronize(stream));
   for (auto _ : state) {
     poison();
     start.record(stream);
@@ -28,6 +33,8 @@ void measure_gpu_region(benchmark::State& state, cudaStream_t stream, Poison&& p
 
 template <class Poison, class Body>
 void measure_wall_region(benchmark::State& state, Poison&& poison, Body&& body) {
+  poison();
+  body();
   for (auto _ : state) {
     poison();
     const auto start = std::chrono::steady_clock::now();

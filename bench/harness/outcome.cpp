@@ -21,8 +21,7 @@ int failed_benchmark_count() noexcept {
 void record_verification(benchmark::State& state, const reference::verification_result& result) {
   state.counters["wrong"] = static_cast<double>(result.mismatches);
   state.counters["verified"] = static_cast<double>(result.checked);
-  if (!result.passed())
-    fail_benchmark(state, "verification failed: " + result.describe());
+  if (!result.passed()) fail_benchmark(state, "verification failed: " + result.describe());
 }
 
 }  // namespace handoff::bench

@@ -14,8 +14,7 @@ std::string context_probe_success_line(int device_count) {
 int run_context_probe() {
   int count = 0;
   cudaError_t status = cudaGetDeviceCount(&count);
-  if (status == cudaSuccess)
-    status = cudaFree(nullptr);  // forces context creation
+  if (status == cudaSuccess) status = cudaFree(nullptr);  // forces context creation
   const std::string line = status == cudaSuccess
                                ? context_probe_success_line(count)
                                : std::string("error ") + cudaGetErrorName(status) + "\n";

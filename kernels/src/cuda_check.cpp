@@ -43,6 +43,9 @@ std::string describe_driver_failure(CUresult status, const char* call, const cha
 
 void throw_on_cuda_error(cudaError_t status, const char* call, const char* file, int line) {
   if (status != cudaSuccess) {
+    // A failed call also sets the runtime's last-error slot; clear it, or the next launch check
+    // would report this failure a second time.
+    (void)cudaGetLastError();
     throw cuda_error(describe_cuda_failure(status, call, file, line), static_cast<int>(status));
   }
 }

@@ -20,8 +20,7 @@ std::string format_uuid(const cudaUUID_t& uuid) {
   for (int i = 0; i < 16; ++i) {
     std::snprintf(hex, sizeof(hex), "%02x", bytes[i]);
     text += hex;
-    if (i == 3 || i == 5 || i == 7 || i == 9)
-      text += '-';
+    if (i == 3 || i == 5 || i == 7 || i == 9) text += '-';
   }
   return text;
 }
@@ -39,8 +38,7 @@ std::string pcie_generation_from_speed(const std::string& speed) {
       {"2.5 GT/s", "gen1"},  {"5.0 GT/s", "gen2"},  {"8.0 GT/s", "gen3"},
       {"16.0 GT/s", "gen4"}, {"32.0 GT/s", "gen5"}, {"64.0 GT/s", "gen6"}};
   for (const auto& [rate, generation] : generations) {
-    if (speed.rfind(rate, 0) == 0)
-      return generation;
+    if (speed.rfind(rate, 0) == 0) return generation;
   }
   return speed.empty() ? "unknown" : speed;
 }
@@ -51,8 +49,7 @@ std::string pcie_link_of(std::string bus_id) {
   const std::string device_dir = "/sys/bus/pci/devices/" + bus_id + "/";
   const std::string speed = read_first_line(device_dir + "current_link_speed");
   const std::string width = read_first_line(device_dir + "current_link_width");
-  if (speed.empty() && width.empty())
-    return "unknown";
+  if (speed.empty() && width.empty()) return "unknown";
   return pcie_generation_from_speed(speed) + " x" + (width.empty() ? "?" : width);
 }
 
@@ -72,8 +69,7 @@ gpu_count_result gpu_count() noexcept {
     return {0, std::string("no usable CUDA device: ") + cudaGetErrorName(status) + " (" +
                    cudaGetErrorString(status) + ")"};
   }
-  if (count == 0)
-    return {0, "the CUDA driver reports 0 devices"};
+  if (count == 0) return {0, "the CUDA driver reports 0 devices"};
   return {count, {}};
 }
 
@@ -103,8 +99,7 @@ std::vector<std::vector<bool>> peer_access_matrix(int count) {
   for (int from = 0; from < count; ++from) {
     for (int to = 0; to < count; ++to) {
       int can_access = 0;
-      if (from != to)
-        HANDOFF_CUDA_CHECK(cudaDeviceCanAccessPeer(&can_access, from, to));
+      if (from != to) HANDOFF_CUDA_CHECK(cudaDeviceCanAccessPeer(&can_access, from, to));
       matrix[from][to] = can_access != 0;
     }
   }

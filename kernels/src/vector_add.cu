@@ -23,8 +23,7 @@ __global__ void vector_add_float4(const float4* __restrict__ a, const float4* __
 __global__ void vector_add_scalar(const float* __restrict__ a, const float* __restrict__ b,
                                   float* __restrict__ out, std::size_t count) {
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i < count)
-    out[i] = a[i] + b[i];
+  if (i < count) out[i] = a[i] + b[i];
 }
 
 bool aligned_to_16(const void* pointer) {
@@ -39,8 +38,7 @@ unsigned blocks_for(std::size_t count) {
 
 void launch_vector_add(const float* a, const float* b, float* out, std::size_t count,
                        cudaStream_t stream) {
-  if (count == 0)
-    return;
+  if (count == 0) return;
   std::size_t scalar_begin = 0;
   if (aligned_to_16(a) && aligned_to_16(b) && aligned_to_16(out)) {
     const std::size_t count4 = count / 4;

@@ -25,8 +25,7 @@ void await_ready(int fd, short events, deadline_clock::time_point deadline, std:
     pollfd request{fd, events, 0};
     const int ready =
         ::poll(&request, 1, static_cast<int>(std::min<long long>(left.count(), 1000)));
-    if (ready > 0)
-      return;
+    if (ready > 0) return;
     if (ready < 0 && errno != EINTR) {
       throw process_error(std::string(what) + " " + std::string(peer) +
                           ": poll: " + std::strerror(errno));
@@ -78,8 +77,7 @@ pipe_ends make_cloexec_pipe() {
 }
 
 void close_fd(int& fd) noexcept {
-  if (fd >= 0)
-    ::close(fd);
+  if (fd >= 0) ::close(fd);
   fd = -1;
 }
 

@@ -14,8 +14,7 @@ namespace {
 
 [[noreturn]] void throw_errno(const std::string& what, int error) {
   const std::string message = what + ": " + std::strerror(error);
-  if (error == ENOSPC)
-    throw shared_memory_full(message + " (/dev/shm is full)", error);
+  if (error == ENOSPC) throw shared_memory_full(message + " (/dev/shm is full)", error);
   throw shared_memory_error(message, error);
 }
 
@@ -30,12 +29,10 @@ std::string unpredictable_segment_name(const std::string& purpose) {
 }
 
 shared_memory_segment shared_memory_segment::create_private(std::size_t bytes) {
-  if (bytes == 0)
-    return shared_memory_segment(nullptr, 0);
+  if (bytes == 0) return shared_memory_segment(nullptr, 0);
   const std::string name = unpredictable_segment_name("private");
   const int fd = ::shm_open(name.c_str(), O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0600);
-  if (fd < 0)
-    throw_errno("shm_open " + name, errno);
+  if (fd < 0) throw_errno("shm_open " + name, errno);
   ::shm_unlink(name.c_str());
   const int reserve_error = ::posix_fallocate(fd, 0, static_cast<off_t>(bytes));
   if (reserve_error != 0) {
@@ -45,8 +42,7 @@ shared_memory_segment shared_memory_segment::create_private(std::size_t bytes) {
   void* base = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
   const int map_error = errno;
   ::close(fd);
-  if (base == MAP_FAILED)
-    throw_errno("mmap of shared memory", map_error);
+  if (base == MAP_FAILED) throw_errno("mmap of shared memory", map_error);
   return shared_memory_segment(static_cast<std::byte*>(base), bytes);
 }
 
@@ -58,8 +54,7 @@ shared_memory_segment::shared_memory_segment(shared_memory_segment&& other) noex
 
 shared_memory_segment& shared_memory_segment::operator=(shared_memory_segment&& other) noexcept {
   if (this != &other) {
-    if (base_)
-      ::munmap(base_, size_);
+    if (base_) ::munmap(base_, size_);
     base_ = other.base_;
     size_ = other.size_;
     other.base_ = nullptr;
@@ -69,8 +64,7 @@ shared_memory_segment& shared_memory_segment::operator=(shared_memory_segment&& 
 }
 
 shared_memory_segment::~shared_memory_segment() {
-  if (base_)
-    ::munmap(base_, size_);
+  if (base_) ::munmap(base_, size_);
 }
 
 }  // namespace handoff::patterns

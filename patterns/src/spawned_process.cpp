@@ -18,8 +18,7 @@ namespace handoff::patterns {
 namespace {
 
 exit_status decode_wait_status(int raw) {
-  if (WIFEXITED(raw))
-    return {true, WEXITSTATUS(raw)};
+  if (WIFEXITED(raw)) return {true, WEXITSTATUS(raw)};
   return {false, WTERMSIG(raw)};
 }
 
@@ -30,8 +29,7 @@ std::string errno_text(int error) {
 }  // namespace
 
 std::string exit_status::describe() const {
-  if (exited)
-    return "exited with code " + std::to_string(code);
+  if (exited) return "exited with code " + std::to_string(code);
   const char* signal_name = ::strsignal(code);
   return "killed by signal " + std::to_string(code) + " (" + (signal_name ? signal_name : "?") +
          ")";
@@ -39,14 +37,11 @@ std::string exit_status::describe() const {
 
 spawned_process spawned_process::start(std::string name, const std::vector<std::string>& argv,
                                        child_stdio stdio) {
-  if (argv.empty())
-    throw spawn_failed("spawn " + name + ": empty command line");
+  if (argv.empty()) throw spawn_failed("spawn " + name + ": empty command line");
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  if (stdio.stdin_fd >= 0)
-    posix_spawn_file_actions_adddup2(&actions, stdio.stdin_fd, 0);
-  if (stdio.stdout_fd >= 0)
-    posix_spawn_file_actions_adddup2(&actions, stdio.stdout_fd, 1);
+  if (stdio.stdin_fd >= 0) posix_spawn_file_actions_adddup2(&actions, stdio.stdin_fd, 0);
+  if (stdio.stdout_fd >= 0) posix_spawn_file_actions_adddup2(&actions, stdio.stdout_fd, 1);
 
   std::vector<char*> arguments;
   arguments.reserve(argv.size() + 1);
@@ -84,12 +79,10 @@ spawned_process::~spawned_process() {
 }
 
 std::optional<exit_status> spawned_process::poll() {
-  if (status_ || pid_ < 0)
-    return status_;
+  if (status_ || pid_ < 0) return status_;
   int raw = 0;
   const pid_t reaped = ::waitpid(pid_, &raw, WNOHANG);
-  if (reaped == pid_)
-    status_ = decode_wait_status(raw);
+  if (reaped == pid_) status_ = decode_wait_status(raw);
   if (reaped < 0 && errno != EINTR) {
     throw process_error("waitpid for worker " + name_ + ": " + errno_text(errno));
   }
@@ -100,8 +93,7 @@ exit_status spawned_process::wait_for(std::chrono::milliseconds timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   auto pause = std::chrono::microseconds(50);
   while (true) {
-    if (auto status = poll())
-      return *status;
+    if (auto status = poll()) return *status;
     if (std::chrono::steady_clock::now() >= deadline) {
       kill_and_reap();
       throw deadline_exceeded("worker " + name_ + " (pid " + std::to_string(pid_) +
@@ -114,8 +106,7 @@ exit_status spawned_process::wait_for(std::chrono::milliseconds timeout) {
 }
 
 void spawned_process::kill_and_reap() noexcept {
-  if (pid_ < 0 || status_)
-    return;
+  if (pid_ < 0 || status_) return;
   ::kill(pid_, SIGKILL);
   int raw = 0;
   while (::waitpid(pid_, &raw, 0) < 0 && errno == EINTR) {

@@ -32,8 +32,7 @@ void fill_seeded_nonzero(std::span<float> values, std::uint64_t seed) {
 }
 
 void poison(std::span<float> values) noexcept {
-  if (!values.empty())
-    std::memset(values.data(), poison_byte, values.size_bytes());
+  if (!values.empty()) std::memset(values.data(), poison_byte, values.size_bytes());
 }
 
 }  // namespace handoff::reference

@@ -19,8 +19,7 @@ std::int64_t ordered_position(float value) noexcept {
 
 void record_mismatch(verification_result& result, std::size_t index, double expected,
                      double actual) {
-  if (result.mismatches++ == 0)
-    result.first = first_mismatch{index, expected, actual};
+  if (result.mismatches++ == 0) result.first = first_mismatch{index, expected, actual};
 }
 
 }  // namespace
@@ -37,8 +36,7 @@ std::string verification_result::describe() const {
 }
 
 std::uint32_t ulp_distance(float a, float b) noexcept {
-  if (std::isnan(a) || std::isnan(b))
-    return std::numeric_limits<std::uint32_t>::max();
+  if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<std::uint32_t>::max();
   const std::int64_t distance = ordered_position(a) - ordered_position(b);
   const std::int64_t magnitude = distance < 0 ? -distance : distance;
   return static_cast<std::uint32_t>(

@@ -32,6 +32,18 @@ TEST(CeilingSummary, BandwidthAndLatencyCeilingsUseTheMedianRepetition) {
   EXPECT_DOUBLE_EQ(ceilings.at("kernel_launch_async").value, 3e-6);
 }
 
+TEST(CeilingSummary, ASweptCeilingIsTheBestOfItsSweep) {
+  const std::vector<measured_run> runs = {
+      {"ceilings/pcie_h2d_pageable/bytes:4194304/manual_time", 0.001, {{"bytes", 16e6}}},
+      {"ceilings/pcie_h2d_pageable/bytes:268435456/manual_time", 0.030, {{"bytes", 268e6}}},
+      {"ceilings/kernel_launch_sync/manual_time", 0.009, {{"events", 1000}}},
+      {"ceilings/kernel_launch_sync/variant:other/manual_time", 0.008, {{"events", 1000}}},
+  };
+  const auto ceilings = ceilings_from(runs);
+  EXPECT_DOUBLE_EQ(ceilings.at("pcie_h2d_pageable").value, 16e6 / 0.001);
+  EXPECT_DOUBLE_EQ(ceilings.at("kernel_launch_sync").value, 8e-6);
+}
+
 TEST(CeilingSummary, FloorSumsTheStagesOverTheirCeilings) {
   const std::vector<measured_run> runs = {
       ceiling_run("pcie_h2d_pinned", 1.0, 50e9),

@@ -12,8 +12,7 @@ std::set<std::string> handoff_segments() {
   std::set<std::string> names;
   for (const auto& entry : std::filesystem::directory_iterator("/dev/shm")) {
     const auto name = entry.path().filename().string();
-    if (name.starts_with("handoff-"))
-      names.insert(name);
+    if (name.starts_with("handoff-")) names.insert(name);
   }
   return names;
 }

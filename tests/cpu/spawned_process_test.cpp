@@ -64,8 +64,7 @@ TEST(SpawnedProcess, MissingProgramIsATypedError) {
         auto child = spawned_process::start("ghost", {"/nonexistent/handoff-program"});
         // posix_spawn may report exec failure as exit 127 instead of an error.
         const auto status = child.wait_for(10s);
-        if (!status.success())
-          throw spawn_failed(status.describe());
+        if (!status.success()) throw spawn_failed(status.describe());
       },
       spawn_failed);
 }

@@ -9,8 +9,7 @@ namespace handoff::testing {
 gpu_requirement_verdict judge_gpu_requirement(int needed, int available,
                                               const std::string& unavailable_reason,
                                               int required_by_environment) {
-  if (available >= needed)
-    return {};
+  if (available >= needed) return {};
   const std::string shortfall = "needs " + std::to_string(needed) + " GPU(s), found " +
                                 std::to_string(available) +
                                 (unavailable_reason.empty() ? "" : ": " + unavailable_reason);

@@ -23,12 +23,10 @@ gpu_requirement_verdict check_gpu_requirement(int needed);
 
 }  // namespace handoff::testing
 
-#define HANDOFF_REQUIRE_GPUS(needed)                                                \
-  do {                                                                              \
-    const auto handoff_verdict = ::handoff::testing::check_gpu_requirement(needed); \
-    using handoff_action = ::handoff::testing::gpu_requirement_verdict::action;     \
-    if (handoff_verdict.what == handoff_action::fail)                               \
-      GTEST_FAIL() << handoff_verdict.reason;                                       \
-    if (handoff_verdict.what == handoff_action::skip)                               \
-      GTEST_SKIP() << handoff_verdict.reason;                                       \
+#define HANDOFF_REQUIRE_GPUS(needed)                                                          \
+  do {                                                                                        \
+    const auto handoff_verdict = ::handoff::testing::check_gpu_requirement(needed);           \
+    using handoff_action = ::handoff::testing::gpu_requirement_verdict::action;               \
+    if (handoff_verdict.what == handoff_action::fail) GTEST_FAIL() << handoff_verdict.reason; \
+    if (handoff_verdict.what == handoff_action::skip) GTEST_SKIP() << handoff_verdict.reason; \
   } while (false)

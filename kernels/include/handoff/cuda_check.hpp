@@ -33,5 +33,6 @@ void throw_on_driver_error(CUresult status, const char* call, const char* file, 
 #define HANDOFF_CUDA_CHECK_NOEXCEPT(call) \
   ::handoff::report_cuda_error_noexcept((call), #call, __FILE__, __LINE__)
 #define HANDOFF_CU_CHECK(call) ::handoff::throw_on_driver_error((call), #call, __FILE__, __LINE__)
-// A launch reports configuration errors only through the sticky last-error slot.
-#define HANDOFF_CUDA_CHECK_LAUNCH() HANDOFF_CUDA_CHECK(cudaPeekAtLastError())
+// A launch reports configuration errors only through the last-error slot, which this reads and
+// clears.
+#define HANDOFF_CUDA_CHECK_LAUNCH() HANDOFF_CUDA_CHECK(cudaGetLastError())

@@ -27,8 +27,7 @@ class device_buffer {
  public:
   device_buffer() = default;
   explicit device_buffer(std::size_t count) : count_(count) {
-    if (count == 0)
-      return;
+    if (count == 0) return;
     void* raw = nullptr;
     HANDOFF_CUDA_CHECK(cudaMalloc(&raw, count * sizeof(T)));
     memory_.reset(static_cast<T*>(raw));
@@ -48,8 +47,7 @@ class pinned_buffer {
  public:
   pinned_buffer() = default;
   explicit pinned_buffer(std::size_t count) : count_(count) {
-    if (count == 0)
-      return;
+    if (count == 0) return;
     void* raw = nullptr;
     HANDOFF_CUDA_CHECK(cudaMallocHost(&raw, count * sizeof(T)));
     memory_.reset(static_cast<T*>(raw));
