@@ -9,6 +9,12 @@ execute_process(
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
   OUTPUT_VARIABLE handoff_git_dirty
   OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+# A copy of the tree without .git (the lent GPU machine gets one) carries the commit in a file
+# that ci/carry-deps writes.
+if(NOT HANDOFF_GIT_COMMIT AND EXISTS ${PROJECT_SOURCE_DIR}/.deps/git-commit)
+  file(STRINGS ${PROJECT_SOURCE_DIR}/.deps/git-commit HANDOFF_GIT_COMMIT LIMIT_COUNT 1)
+  set(handoff_git_dirty "")
+endif()
 if(NOT HANDOFF_GIT_COMMIT)
   set(HANDOFF_GIT_COMMIT "unknown")
 elseif(handoff_git_dirty)

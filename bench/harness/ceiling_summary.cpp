@@ -110,6 +110,7 @@ void print_summary(std::ostream& out, const std::vector<measured_run>& runs) {
     out << line;
   }
   out << "\nEfficiency: floor from this run's ceilings / measured time\n";
+  if (rows.empty()) out << "  (no benchmark in this run declares a floor)\n";
   for (const auto& row : rows) {
     char line[512];
     if (!row.floor_seconds) {

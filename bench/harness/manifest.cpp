@@ -73,7 +73,7 @@ void add_gpu_entries(std::map<std::string, std::string>& manifest, int count) {
 
 std::map<std::string, std::string> collect_manifest(const bench_environment& environment) {
   std::map<std::string, std::string> manifest;
-  manifest["handoff_version"] = build_info::version;
+  manifest["version"] = build_info::version;
   manifest["git_commit"] = build_info::git_commit;
   manifest["build_type"] = build_info::build_type;
   manifest["compiler"] = build_info::compiler;

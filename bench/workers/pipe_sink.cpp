@@ -3,6 +3,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <span>
@@ -28,7 +29,13 @@ std::span<std::byte> bytes_of(Value& value) {
 int run_pipe_sink() {
   using patterns::read_exact;
   using patterns::write_all;
-  std::vector<std::byte> message;
+  std::vector<std::byte> chunk(pipe_sink_chunk_bytes);
+  XXH3_state_t* const hasher = XXH3_createState();
+  if (hasher == nullptr) return 5;
+  struct release_state {
+    XXH3_state_t* state;
+    ~release_state() { XXH3_freeState(state); }
+  } release{hasher};
   while (true) {
     std::uint64_t length = 0;
     const auto deadline = patterns::deadline_clock::now() + sink_patience;
@@ -43,11 +50,16 @@ int run_pipe_sink() {
       return 3;
     }
     try {
-      message.resize(length);
-      read_exact(STDIN_FILENO, message, deadline, "pipe sender");
-      write_all(STDOUT_FILENO, bytes_of(length), deadline, "pipe sender");
-      std::uint64_t hash = XXH3_64bits(message.data(), message.size());
-      write_all(STDOUT_FILENO, bytes_of(hash), deadline, "pipe sender");
+      XXH3_64bits_reset(hasher);
+      for (std::uint64_t received = 0; received < length;) {
+        const auto piece = std::span(chunk).first(
+            static_cast<std::size_t>(std::min<std::uint64_t>(chunk.size(), length - received)));
+        read_exact(STDIN_FILENO, piece, deadline, "pipe sender");
+        XXH3_64bits_update(hasher, piece.data(), piece.size());
+        received += piece.size();
+      }
+      std::uint64_t reply[2] = {length, XXH3_64bits_digest(hasher)};
+      write_all(STDOUT_FILENO, std::as_bytes(std::span(reply)), deadline, "pipe sender");
     } catch (const patterns::process_error& error) {
       std::fprintf(stderr, "pipe_sink: %s\n", error.what());
       return 4;
