@@ -17,6 +17,7 @@
 #include "harness/family_registry.hpp"
 #include "harness/manifest.hpp"
 #include "harness/outcome.hpp"
+#include "selftest/planted_wrong_result.hpp"
 #include "workers/worker_roles.hpp"
 
 namespace {
@@ -54,11 +55,10 @@ int run_benchmarks(int argc, char** argv) {
   }
   add_manifest_to_context(collect_manifest(environment));
   const auto plan = register_families(environment);
+  if (config.plant_wrong_result) register_planted_wrong_result();
   add_skipped_to_context(plan);
-  for (const auto& family : plan) {
-    if (!family.runs) {
-      std::cerr << "handoff_bench: SKIPPED " << family.name << ": " << family.skip_reason << "\n";
-    }
+  if (const std::string skipped = describe_skipped(plan); !skipped.empty()) {
+    std::cerr << "handoff_bench: skipped, " << skipped << "\n";
   }
 
   summarising_reporter reporter(isatty(STDOUT_FILENO) ? benchmark::ConsoleReporter::OO_Color

@@ -18,7 +18,7 @@ inline std::size_t ceiling_transfer_bytes(const bench_config& config) {
 
 inline std::vector<std::size_t> pcie_sweep_bytes(const bench_config& config) {
   if (config.smoke) return {mebibyte};
-  return {4 * mebibyte, 64 * mebibyte, 256 * mebibyte, 1024 * mebibyte};
+  return {4 * mebibyte, 16 * mebibyte, 64 * mebibyte, 256 * mebibyte, 1024 * mebibyte};
 }
 
 inline std::vector<std::size_t> device_copy_sweep_bytes(const bench_config& config) {

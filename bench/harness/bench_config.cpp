@@ -29,6 +29,8 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
     if (argument == "--handoff-smoke") {
       config.smoke = true;
       config.min_time_seconds = 0.01;
+    } else if (argument == "--handoff-plant-wrong-result") {
+      config.plant_wrong_result = true;
     } else if (argument == "--handoff-list-families") {
       config.list_families = true;
     } else if (argument.starts_with("--handoff-min-time=")) {
@@ -52,6 +54,7 @@ std::string handoff_flags_help() {
   return "handoff flags:\n"
          "  --handoff-smoke              every benchmark family once, at a tiny size\n"
          "  --handoff-list-families      which families this machine runs or skips, and why\n"
+         "  --handoff-plant-wrong-result add selftest/planted_wrong_result, which must fail\n"
          "  --handoff-min-time=SECONDS   minimum time per benchmark (default 0.5)\n"
          "  --handoff-max-elements=N     largest element count on the element axes (default "
          "2^28)\n";

@@ -10,9 +10,10 @@
 namespace handoff::bench {
 
 struct bench_config {
-  bool smoke = false;             // every family once, at a tiny size
-  bool list_families = false;     // print which families this machine runs or skips, then exit
-  double min_time_seconds = 0.5;  // per benchmark, unless a family fixes its iterations
+  bool smoke = false;               // every family once, at a tiny size
+  bool list_families = false;       // print which families this machine runs or skips, then exit
+  bool plant_wrong_result = false;  // add a benchmark whose result is wrong, to test the harness
+  double min_time_seconds = 0.5;    // per benchmark, unless a family fixes its iterations
   std::uint64_t max_elements = std::uint64_t{1} << 28;
 };
 

@@ -40,6 +40,25 @@ std::vector<family_plan> plan_families(const bench_environment& environment) {
   return plan;
 }
 
+std::string describe_skipped(const std::vector<family_plan>& plan) {
+  std::vector<std::pair<std::string, std::string>> by_reason;
+  for (const auto& family : plan) {
+    if (family.runs) continue;
+    auto group = std::ranges::find(by_reason, family.skip_reason,
+                                   &std::pair<std::string, std::string>::first);
+    if (group == by_reason.end()) {
+      by_reason.emplace_back(family.skip_reason, family.name);
+    } else {
+      group->second += ", " + family.name;
+    }
+  }
+  std::string text;
+  for (const auto& [reason, names] : by_reason) {
+    text += (text.empty() ? "" : "; ") + reason + ": " + names;
+  }
+  return text;
+}
+
 std::vector<family_plan> register_families(const bench_environment& environment) {
   auto plan = plan_families(environment);
   for (const auto& entry : plan) {

@@ -31,6 +31,9 @@ struct family_plan {
 // Which families this environment runs, in run order (ceilings first), and why the others skip.
 std::vector<family_plan> plan_families(const bench_environment& environment);
 
+// The skipped families grouped by reason: "reason: family, family; reason: family".
+std::string describe_skipped(const std::vector<family_plan>& plan);
+
 // Registers the families the plan runs; returns the plan.
 std::vector<family_plan> register_families(const bench_environment& environment);
 

@@ -96,13 +96,8 @@ void add_manifest_to_context(const std::map<std::string, std::string>& manifest)
 }
 
 void add_skipped_to_context(const std::vector<family_plan>& plan) {
-  std::string text;
-  for (const auto& family : plan) {
-    if (family.runs) continue;
-    if (!text.empty()) text += "; ";
-    text += family.name + ": " + family.skip_reason;
-  }
-  benchmark::AddCustomContext("handoff_skipped_families", text.empty() ? "none" : text);
+  const std::string skipped = describe_skipped(plan);
+  benchmark::AddCustomContext("handoff_skipped_families", skipped.empty() ? "none" : skipped);
 }
 
 }  // namespace handoff::bench

@@ -1,0 +1,117 @@
+// The pipe-sink worker of handoff_bench, driven as the pipe ceiling drives it: its answers, its
+// input checks, and what the sender sees when it dies.
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <xxhash.h>
+
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "handoff/patterns/fd_io.hpp"
+#include "handoff/patterns/process_errors.hpp"
+#include "handoff/patterns/spawned_process.hpp"
+
+namespace handoff::patterns {
+namespace {
+
+using namespace std::chrono_literals;
+
+class PipeSink : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ::signal(SIGPIPE, SIG_IGN);
+    auto to_sink = make_cloexec_pipe();
+    auto from_sink = make_cloexec_pipe();
+    sink_.emplace(
+        spawned_process::start("pipe_sink", {HANDOFF_BENCH_PATH, "--handoff-worker=pipe_sink"},
+                               {.stdin_fd = to_sink.read_end, .stdout_fd = from_sink.write_end}));
+    close_fd(to_sink.read_end);
+    close_fd(from_sink.write_end);
+    to_sink_ = to_sink.write_end;
+    from_sink_ = from_sink.read_end;
+  }
+
+  void TearDown() override {
+    close_fd(to_sink_);
+    close_fd(from_sink_);
+  }
+
+  void send(std::uint64_t length, std::span<const std::byte> payload) {
+    write_all(to_sink_, std::as_bytes(std::span(&length, 1)), deadline_clock::now() + 10s, "sink");
+    write_all(to_sink_, payload, deadline_clock::now() + 10s, "sink");
+  }
+
+  std::pair<std::uint64_t, std::uint64_t> receive_reply() {
+    std::uint64_t reply[2] = {};
+    read_exact(from_sink_, std::as_writable_bytes(std::span(reply)), deadline_clock::now() + 10s,
+               "sink");
+    return {reply[0], reply[1]};
+  }
+
+  std::optional<spawned_process> sink_;
+  int to_sink_ = -1;
+  int from_sink_ = -1;
+};
+
+std::vector<std::byte> patterned(std::size_t bytes) {
+  std::vector<std::byte> data(bytes);
+  for (std::size_t i = 0; i < bytes; ++i)
+    data[i] = std::byte(static_cast<unsigned char>(i * 131 + 7));
+  return data;
+}
+
+TEST_F(PipeSink, AnswersEachMessageWithItsLengthAndHash) {
+  // Empty, one byte, and one that spans several of the sink's 1 MiB receive chunks.
+  for (const std::size_t bytes : {std::size_t{0}, std::size_t{1}, std::size_t{3} << 20 | 5}) {
+    const auto message = patterned(bytes);
+    send(bytes, message);
+    const auto [length, hash] = receive_reply();
+    EXPECT_EQ(length, bytes);
+    EXPECT_EQ(hash, XXH3_64bits(message.data(), message.size())) << bytes << " bytes";
+  }
+  close_fd(to_sink_);
+  EXPECT_TRUE(sink_->wait_for(10s).success()) << "closing its input must end the sink cleanly";
+}
+
+TEST_F(PipeSink, ATamperedMessageHashesDifferently) {
+  auto message = patterned(4096);
+  const auto expected = XXH3_64bits(message.data(), message.size());
+  message[1000] ^= std::byte{1};
+  send(message.size(), message);
+  EXPECT_NE(receive_reply().second, expected);
+}
+
+TEST_F(PipeSink, AnImpossibleLengthIsRefusedNotAllocated) {
+  send(std::uint64_t{1} << 62, {});
+  const auto status = sink_->wait_for(10s);
+  EXPECT_TRUE(status.exited);
+  EXPECT_EQ(status.code, 3) << status.describe();
+}
+
+TEST_F(PipeSink, ATruncatedMessageEndsTheSinkWithAnError) {
+  const auto message = patterned(1000);
+  send(5000, message);
+  close_fd(to_sink_);
+  const auto status = sink_->wait_for(10s);
+  EXPECT_EQ(status.code, 4) << status.describe();
+}
+
+TEST_F(PipeSink, ASenderWhoseSinkDiedGetsChannelClosedNotAHang) {
+  sink_->kill_and_reap();
+  const auto message = patterned(16 << 20);
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_THROW(send(message.size(), message), channel_closed);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 5s);
+}
+
+TEST(WorkerRoles, AnUnknownRoleIsRefused) {
+  auto worker = spawned_process::start("bad_role", {HANDOFF_BENCH_PATH, "--handoff-worker=nope"});
+  const auto status = worker.wait_for(10s);
+  EXPECT_TRUE(status.exited);
+  EXPECT_EQ(status.code, 2);
+}
+
+}  // namespace
+}  // namespace handoff::patterns
