@@ -17,6 +17,7 @@
 #include "harness/family_registry.hpp"
 #include "harness/manifest.hpp"
 #include "harness/outcome.hpp"
+#include "harness/results_annotation.hpp"
 #include "selftest/planted_wrong_result.hpp"
 #include "workers/worker_roles.hpp"
 
@@ -43,6 +44,7 @@ int run_benchmarks(int argc, char** argv) {
   arguments.insert(arguments.begin() + 1, const_cast<char*>(min_time_flag.c_str()));
   argc = static_cast<int>(arguments.size());
   argv = arguments.data();
+  const std::string results_path = json_results_path(argc, argv);  // Initialize consumes the flag
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
     std::cerr << handoff_flags_help();
@@ -65,6 +67,7 @@ int run_benchmarks(int argc, char** argv) {
                                                       : benchmark::ConsoleReporter::OO_None);
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
+  if (!results_path.empty()) annotate_results(results_path, reporter.runs());
 
   const int failures = failed_benchmark_count();
   if (failures > 0) {

@@ -5,7 +5,7 @@ execute_process(
   OUTPUT_VARIABLE HANDOFF_GIT_COMMIT
   OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
 execute_process(
-  COMMAND git status --porcelain --untracked-files=no
+  COMMAND git status --porcelain
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
   OUTPUT_VARIABLE handoff_git_dirty
   OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)

@@ -4,6 +4,8 @@
 
 #include <cuda_runtime_api.h>
 
+#include <cstdio>
+#include <exception>
 #include <vector>
 
 #include "../harness/family_registry.hpp"
@@ -24,19 +26,42 @@ namespace {
 constexpr int source_device = 0;
 constexpr int destination_device = 1;
 
-// Peer access is a property of the context, so each benchmark sets it explicitly both ways and
-// leaves it off afterwards for whatever runs next.
+// Peer access is a property of the context, so each benchmark sets it explicitly both ways, and
+// turns it off again on every way out, for whatever runs next.
 void set_peer_access(bool enabled) {
   for (const auto& [from, to] : {std::pair{source_device, destination_device},
                                  std::pair{destination_device, source_device}}) {
     HANDOFF_CUDA_CHECK(cudaSetDevice(from));
     const cudaError_t status =
         enabled ? cudaDeviceEnablePeerAccess(to, 0) : cudaDeviceDisablePeerAccess(to);
-    const bool already =
+    const bool already_so =
         status == cudaErrorPeerAccessAlreadyEnabled || status == cudaErrorPeerAccessNotEnabled;
-    if (already) (void)cudaGetLastError();
-    if (!already) HANDOFF_CUDA_CHECK(status);
+    if (already_so) (void)cudaGetLastError();
+    if (!already_so) HANDOFF_CUDA_CHECK(status);
   }
+  HANDOFF_CUDA_CHECK(cudaSetDevice(source_device));
+}
+
+class scoped_peer_access {
+ public:
+  explicit scoped_peer_access(bool enabled) { set_peer_access(enabled); }
+  scoped_peer_access(const scoped_peer_access&) = delete;
+  scoped_peer_access& operator=(const scoped_peer_access&) = delete;
+  ~scoped_peer_access() {
+    try {
+      set_peer_access(false);
+    } catch (const std::exception& error) {
+      std::fprintf(stderr, "handoff_bench: could not turn peer access off: %s\n", error.what());
+    }
+  }
+};
+
+// The destination lives on the other device, so it is poisoned there and waited for there.
+void poison_on_destination_device(const device_buffer<float>& destination) {
+  HANDOFF_CUDA_CHECK(cudaSetDevice(destination_device));
+  HANDOFF_CUDA_CHECK(
+      cudaMemset(destination.data(), reference::poison_byte, destination.size_bytes()));
+  HANDOFF_CUDA_CHECK(cudaDeviceSynchronize());
   HANDOFF_CUDA_CHECK(cudaSetDevice(source_device));
 }
 
@@ -48,21 +73,16 @@ void peer_copy(benchmark::State& state, std::size_t bytes, bool peer_access) {
   HANDOFF_CUDA_CHECK(cudaSetDevice(source_device));
   const device_buffer<float> source(pattern.size());
   HANDOFF_CUDA_CHECK(cudaMemcpy(source.data(), pattern.data(), bytes, cudaMemcpyHostToDevice));
-  set_peer_access(peer_access);
+  const scoped_peer_access access(peer_access);
   const handoff::stream stream;
   measure_gpu_region(
-      state, stream.get(),
-      [&] {
-        HANDOFF_CUDA_CHECK(cudaMemset(destination.data(), reference::poison_byte, bytes));
-        HANDOFF_CUDA_CHECK(cudaDeviceSynchronize());
-      },
+      state, stream.get(), [&] { poison_on_destination_device(destination); },
       [&] {
         HANDOFF_CUDA_CHECK(cudaMemcpyPeerAsync(destination.data(), destination_device,
                                                source.data(), source_device, bytes, stream.get()));
       });
   std::vector<float> received(pattern.size());
   HANDOFF_CUDA_CHECK(cudaMemcpy(received.data(), destination.data(), bytes, cudaMemcpyDefault));
-  set_peer_access(false);
   set_traffic(state, static_cast<double>(bytes), static_cast<double>(pattern.size()));
   record_verification(state, reference::verify_bytes(std::as_bytes(std::span(pattern)),
                                                      std::as_bytes(std::span(received))));

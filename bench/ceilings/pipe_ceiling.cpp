@@ -38,53 +38,47 @@ class pipe_sink_connection {
   pipe_sink_connection() {
     auto to_sink = patterns::make_cloexec_pipe();
     auto from_sink = patterns::make_cloexec_pipe();
-    ::fcntl(to_sink.write_end, F_SETPIPE_SZ, pipe_buffer_bytes);  // best effort
-    sink_ = patterns::spawned_process::start(
+    ::fcntl(to_sink.write_end.get(), F_SETPIPE_SZ, pipe_buffer_bytes);  // best effort
+    sink_.emplace(patterns::spawned_process::start(
         "pipe_sink", worker_command(pipe_sink_role),
-        {.stdin_fd = to_sink.read_end, .stdout_fd = from_sink.write_end});
-    patterns::close_fd(to_sink.read_end);
-    patterns::close_fd(from_sink.write_end);
-    to_sink_ = to_sink.write_end;
-    from_sink_ = from_sink.read_end;
+        {.stdin_fd = to_sink.read_end.get(), .stdout_fd = from_sink.write_end.get()}));
+    to_sink_ = std::move(to_sink.write_end);
+    from_sink_ = std::move(from_sink.read_end);
   }
   pipe_sink_connection(const pipe_sink_connection&) = delete;
   pipe_sink_connection& operator=(const pipe_sink_connection&) = delete;
 
   ~pipe_sink_connection() {
-    patterns::close_fd(to_sink_);  // the sink's cue to exit
+    to_sink_.reset();  // the sink's cue to exit
     try {
-      if (sink_) sink_->wait_for(std::chrono::seconds(10));
+      sink_->wait_for(std::chrono::seconds(10));
     } catch (...) {
       // wait_for has already killed and reaped it; nothing is left behind.
     }
-    patterns::close_fd(from_sink_);
   }
 
-  // Sends one message; returns once the sink has acknowledged every byte.
-  void send(std::span<const std::byte> message) {
+  // Sends one message; returns once the sink has acknowledged every byte, with the sink's hash of
+  // what it received.
+  std::uint64_t send(std::span<const std::byte> message) {
     const auto deadline = patterns::deadline_clock::now() + message_deadline;
     std::uint64_t length = message.size();
-    patterns::write_all(to_sink_, bytes_of(length), deadline, "pipe_sink");
-    patterns::write_all(to_sink_, message, deadline, "pipe_sink");
-    std::uint64_t acknowledged = 0;
-    patterns::read_exact(from_sink_, bytes_of(acknowledged), deadline, "pipe_sink");
-    if (acknowledged != length) {
-      throw patterns::process_error("pipe_sink acknowledged " + std::to_string(acknowledged) +
-                                    " of " + std::to_string(length) + " bytes");
+    patterns::write_all(to_sink_.get(), bytes_of(length), deadline, "pipe_sink");
+    patterns::write_all(to_sink_.get(), message, deadline, "pipe_sink");
+    std::uint64_t reply[2] = {};
+    patterns::read_exact(from_sink_.get(), std::as_writable_bytes(std::span(reply)), deadline,
+                         "pipe_sink");
+    if (reply[0] != length) {
+      throw patterns::process_error("pipe_sink acknowledged " + std::to_string(reply[0]) + " of " +
+                                    std::to_string(length) + " bytes");
     }
-  }
-
-  std::uint64_t receive_hash() {
-    std::uint64_t hash = 0;
-    patterns::read_exact(from_sink_, bytes_of(hash),
-                         patterns::deadline_clock::now() + message_deadline, "pipe_sink");
-    return hash;
+    return reply[1];
   }
 
  private:
+  // Declared first, destroyed last: a sink still running is killed after its pipes are closed.
   std::optional<patterns::spawned_process> sink_;
-  int to_sink_ = -1;
-  int from_sink_ = -1;
+  patterns::unique_fd to_sink_;
+  patterns::unique_fd from_sink_;
 };
 
 void pipe_bandwidth(benchmark::State& state, std::size_t bytes) {
@@ -94,14 +88,13 @@ void pipe_bandwidth(benchmark::State& state, std::size_t bytes) {
   const std::uint64_t expected_hash = XXH3_64bits(message.data(), message.size());
   pipe_sink_connection sink;
   std::uint64_t wrong_hashes = 0;
-  sink.send(message);  // warm-up: the sink's first message faults in its receive buffer
-  if (sink.receive_hash() != expected_hash) ++wrong_hashes;
+  if (sink.send(message) != expected_hash) ++wrong_hashes;  // warm-up
   for (auto _ : state) {
     const auto start = std::chrono::steady_clock::now();
-    sink.send(message);
+    const std::uint64_t received_hash = sink.send(message);
     const auto stop = std::chrono::steady_clock::now();
     state.SetIterationTime(std::chrono::duration<double>(stop - start).count());
-    if (sink.receive_hash() != expected_hash) ++wrong_hashes;
+    if (received_hash != expected_hash) ++wrong_hashes;
   }
   set_traffic(state, static_cast<double>(bytes), static_cast<double>(payload.size()));
   record_verification(state, reference::verify_count(0, wrong_hashes));

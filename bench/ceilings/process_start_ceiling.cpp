@@ -40,17 +40,11 @@ probe_outcome spawn_context_probe(const std::string& expected_line) {
   auto report = patterns::make_cloexec_pipe();
   const auto start = std::chrono::steady_clock::now();
   auto worker = patterns::spawned_process::start(
-      "context_probe", worker_command(context_probe_role), {.stdout_fd = report.write_end});
-  patterns::close_fd(report.write_end);
-  std::string line;
-  try {
-    line = read_line(report.read_end, patterns::deadline_clock::now() + context_deadline);
-  } catch (...) {
-    patterns::close_fd(report.read_end);
-    throw;
-  }
+      "context_probe", worker_command(context_probe_role), {.stdout_fd = report.write_end.get()});
+  report.write_end.reset();
+  const std::string line =
+      read_line(report.read_end.get(), patterns::deadline_clock::now() + context_deadline);
   const auto stop = std::chrono::steady_clock::now();
-  patterns::close_fd(report.read_end);
   const auto status = worker.wait_for(exit_deadline);
   return {std::chrono::duration<double>(stop - start).count(),
           status.success() && line == expected_line};

@@ -13,6 +13,7 @@
 #include "../harness/registration.hpp"
 #include "../harness/traffic.hpp"
 #include "handoff/patterns/elementwise/vector_add_variants.hpp"
+#include "handoff/reference/parallel_for.hpp"
 #include "vector_add_inputs.hpp"
 
 namespace handoff::bench {
@@ -64,6 +65,7 @@ void cpu_serial(benchmark::State& state, std::size_t count) {
 
 void cpu_threads(benchmark::State& state, std::size_t count) {
   run_cpu_variant<vector_add_cpu_threads>(state, count);
+  state.counters["threads"] = reference::default_thread_count();
 }
 
 void add_transfer_floor(benchmark::State& state, std::size_t count, const char* upload,
@@ -98,6 +100,7 @@ std::vector<std::size_t> element_counts(const bench_config& config) {
   std::vector<std::size_t> counts;
   for (std::uint64_t count = 1 << 10; count <= config.max_elements; count *= 4) {
     counts.push_back(count);
+    if (count > config.max_elements / 4) break;  // the next step would pass the cap or overflow
   }
   constexpr std::size_t seed_size = 10'000'000;
   if (seed_size <= config.max_elements) counts.push_back(seed_size);

@@ -1,19 +1,23 @@
 #include "bench_config.hpp"
 
 #include <charconv>
+#include <cmath>
 #include <stdexcept>
 #include <string_view>
 
 namespace handoff::bench {
 namespace {
 
+// A finite number in (0, most]; anything else is a clear error, never a hang or a huge allocation.
 template <class Number>
-Number parse_number(std::string_view flag, std::string_view text) {
+Number parse_number(std::string_view flag, std::string_view text, Number most) {
   Number value{};
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc{} || end != text.data() + text.size() || value <= Number{}) {
-    throw std::invalid_argument("handoff_bench: " + std::string(flag) +
-                                " needs a positive number, got '" + std::string(text) + "'");
+  const bool finite = std::isfinite(static_cast<double>(value));
+  if (error != std::errc{} || end != text.data() + text.size() || !finite || value <= Number{} ||
+      value > most) {
+    throw std::invalid_argument("handoff_bench: " + std::string(flag) + " needs a number in (0, " +
+                                std::to_string(most) + "], got '" + std::string(text) + "'");
   }
   return value;
 }
@@ -34,11 +38,11 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
     } else if (argument == "--handoff-list-families") {
       config.list_families = true;
     } else if (argument.starts_with("--handoff-min-time=")) {
-      config.min_time_seconds =
-          parse_number<double>("--handoff-min-time", value_of("--handoff-min-time="));
+      config.min_time_seconds = parse_number<double>(
+          "--handoff-min-time", value_of("--handoff-min-time="), max_min_time_seconds);
     } else if (argument.starts_with("--handoff-max-elements=")) {
-      config.max_elements = parse_number<std::uint64_t>("--handoff-max-elements",
-                                                        value_of("--handoff-max-elements="));
+      config.max_elements = parse_number<std::uint64_t>(
+          "--handoff-max-elements", value_of("--handoff-max-elements="), max_element_count);
     } else if (argument.starts_with("--handoff-")) {
       throw std::invalid_argument("handoff_bench: unknown flag " + std::string(argument) + "\n" +
                                   handoff_flags_help());

@@ -9,6 +9,10 @@
 
 namespace handoff::bench {
 
+// 2^32 floats is 16 GiB per buffer: beyond it the element axes would not fit in host memory.
+inline constexpr std::uint64_t max_element_count = std::uint64_t{1} << 32;
+inline constexpr double max_min_time_seconds = 3600.0;
+
 struct bench_config {
   bool smoke = false;               // every family once, at a tiny size
   bool list_families = false;       // print which families this machine runs or skips, then exit

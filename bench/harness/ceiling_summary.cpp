@@ -11,13 +11,14 @@ namespace {
 
 constexpr std::string_view ceilings_prefix = "ceilings/";
 
-// Google Benchmark 1.8 replaced Run::error_occurred with Run::skipped.
-bool run_failed(const benchmark::BenchmarkReporter::Run& run) {
-#if HANDOFF_BENCHMARK_HAS_SKIPPED
-  return run.skipped != benchmark::internal::NotSkipped;
-#else
-  return run.error_occurred;
-#endif
+// Google Benchmark 1.8 replaced Run::error_occurred with Run::skipped; ask the type which it has.
+template <class Run>
+bool run_failed(const Run& run) {
+  if constexpr (requires { run.skipped; }) {
+    return static_cast<bool>(run.skipped);
+  } else {
+    return run.error_occurred;
+  }
 }
 
 // Repetitions of one benchmark collapse to their median, so one noisy repetition moves nothing.

@@ -49,6 +49,7 @@ class summarising_reporter : public benchmark::ConsoleReporter {
   using benchmark::ConsoleReporter::ConsoleReporter;
   void ReportRuns(const std::vector<Run>& reports) override;
   void Finalize() override;
+  const std::vector<measured_run>& runs() const noexcept { return runs_; }
 
  private:
   std::vector<measured_run> runs_;

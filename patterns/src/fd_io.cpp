@@ -37,6 +37,10 @@ void await_ready(int fd, short events, deadline_clock::time_point deadline, std:
 
 void write_all(int fd, std::span<const std::byte> bytes, deadline_clock::time_point deadline,
                std::string_view peer) {
+  const int flags = ::fcntl(fd, F_GETFL);
+  if (flags < 0 || (!(flags & O_NONBLOCK) && ::fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0)) {
+    throw process_error("writing to " + std::string(peer) + ": fcntl: " + std::strerror(errno));
+  }
   std::size_t done = 0;
   while (done < bytes.size()) {
     await_ready(fd, POLLOUT, deadline, peer, "writing to");
@@ -73,12 +77,12 @@ pipe_ends make_cloexec_pipe() {
   if (::pipe2(ends, O_CLOEXEC) != 0) {
     throw process_error(std::string("pipe2: ") + std::strerror(errno));
   }
-  return {ends[0], ends[1]};
+  return {unique_fd(ends[0]), unique_fd(ends[1])};
 }
 
-void close_fd(int& fd) noexcept {
-  if (fd >= 0) ::close(fd);
-  fd = -1;
+void unique_fd::reset() noexcept {
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
 }
 
 }  // namespace handoff::patterns

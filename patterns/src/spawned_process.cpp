@@ -29,6 +29,7 @@ std::string errno_text(int error) {
 }  // namespace
 
 std::string exit_status::describe() const {
+  if (lost) return "could not be reaped (waitpid failed)";
   if (exited) return "exited with code " + std::to_string(code);
   const char* signal_name = ::strsignal(code);
   return "killed by signal " + std::to_string(code) + " (" + (signal_name ? signal_name : "?") +
@@ -40,8 +41,15 @@ spawned_process spawned_process::start(std::string name, const std::vector<std::
   if (argv.empty()) throw spawn_failed("spawn " + name + ": empty command line");
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  if (stdio.stdin_fd >= 0) posix_spawn_file_actions_adddup2(&actions, stdio.stdin_fd, 0);
-  if (stdio.stdout_fd >= 0) posix_spawn_file_actions_adddup2(&actions, stdio.stdout_fd, 1);
+  int setup_error = 0;
+  if (stdio.stdin_fd >= 0)
+    setup_error |= posix_spawn_file_actions_adddup2(&actions, stdio.stdin_fd, 0);
+  if (stdio.stdout_fd >= 0) {
+    setup_error |= posix_spawn_file_actions_adddup2(&actions, stdio.stdout_fd, 1);
+  }
+  // Descriptors that are not close-on-exec (a library's ofstream, say) must not reach the worker,
+  // or it could keep a results file or the other end of someone else's pipe open.
+  setup_error |= posix_spawn_file_actions_addclosefrom_np(&actions, 3);
 
   std::vector<char*> arguments;
   arguments.reserve(argv.size() + 1);
@@ -50,7 +58,9 @@ spawned_process spawned_process::start(std::string name, const std::vector<std::
   arguments.push_back(nullptr);
 
   pid_t pid = -1;
-  const int error = posix_spawn(&pid, arguments[0], &actions, nullptr, arguments.data(), environ);
+  const int error = setup_error != 0 ? setup_error
+                                     : posix_spawn(&pid, arguments[0], &actions, nullptr,
+                                                   arguments.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   if (error != 0) {
     throw spawn_failed("spawn " + name + " (" + argv[0] + "): " + errno_text(error));
@@ -109,9 +119,11 @@ void spawned_process::kill_and_reap() noexcept {
   if (pid_ < 0 || status_) return;
   ::kill(pid_, SIGKILL);
   int raw = 0;
-  while (::waitpid(pid_, &raw, 0) < 0 && errno == EINTR) {
-  }
-  status_ = decode_wait_status(raw);
+  pid_t reaped = -1;
+  do {
+    reaped = ::waitpid(pid_, &raw, 0);
+  } while (reaped < 0 && errno == EINTR);
+  status_ = reaped == pid_ ? decode_wait_status(raw) : exit_status{.lost = true};
 }
 
 std::string self_executable_path() {

@@ -30,8 +30,10 @@ TEST(BenchConfig, ConsumesHandoffFlagsAndKeepsTheRest) {
 }
 
 TEST(BenchConfig, BadValuesAreClearErrors) {
-  for (const char* bad : {"--handoff-min-time=fast", "--handoff-max-elements=-3",
-                          "--handoff-max-elements=0", "--handoff-unknown"}) {
+  for (const char* bad :
+       {"--handoff-min-time=fast", "--handoff-min-time=nan", "--handoff-min-time=inf",
+        "--handoff-max-elements=-3", "--handoff-max-elements=0",
+        "--handoff-max-elements=18446744073709551615", "--handoff-unknown"}) {
     arguments args({"handoff_bench", bad});
     EXPECT_THROW(parse_handoff_flags(args.count, args.pointers.data()), std::invalid_argument)
         << bad;

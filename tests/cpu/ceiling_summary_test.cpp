@@ -1,8 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
 #include <sstream>
 
 #include "harness/ceiling_summary.hpp"
+#include "harness/results_annotation.hpp"
 
 namespace handoff::bench {
 namespace {
@@ -90,6 +93,41 @@ TEST(CeilingSummary, MissingCeilingIsNamedNotGuessed) {
 TEST(CeilingSummary, BenchmarksWithoutFloorsAreLeftOut) {
   const std::vector<measured_run> runs = {{"elementwise/cpu_threads/elements:10", 1e-3, {}}};
   EXPECT_TRUE(efficiencies_from(runs, ceilings_from(runs)).empty());
+}
+
+TEST(ResultsAnnotation, WritesFloorEfficiencyAndSuspectIntoTheJson) {
+  const std::string path = ::testing::TempDir() + "handoff_annotation_test.json";
+  {
+    std::ofstream out(path);
+    out << R"({"context": {}, "benchmarks": [
+      {"name": "ceilings/hbm_device_copy/manual_time", "run_type": "iteration"},
+      {"name": "elementwise/gpu_resident/elements:10/manual_time", "run_type": "iteration"},
+      {"name": "elementwise/gpu_resident/elements:10/manual_time_median", "run_type": "aggregate"}
+    ]})";
+  }
+  const std::vector<measured_run> runs = {
+      ceiling_run("hbm_device_copy", 1.0, 4e12),
+      {"elementwise/gpu_resident/elements:10/manual_time",
+       1e-3,
+       {{"floor_bytes.hbm_device_copy", 8e9}}},
+  };
+  annotate_results(path, runs);
+  std::ifstream in(path);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find(R"("suspect": true)"), std::string::npos) << text;
+  EXPECT_NE(text.find(R"("efficiency": 2.0)"), std::string::npos) << text;
+  EXPECT_NE(text.find(R"("handoff_ceilings")"), std::string::npos) << text;
+  EXPECT_NE(text.find(R"("unit": "bytes_per_second")"), std::string::npos) << text;
+  std::remove(path.c_str());
+}
+
+TEST(ResultsAnnotation, FindsTheJsonOutputFlag) {
+  std::string program = "handoff_bench", out = "--benchmark_out=r.json";
+  std::string csv = "--benchmark_out_format=csv";
+  std::vector<char*> json_args = {program.data(), out.data()};
+  EXPECT_EQ(json_results_path(2, json_args.data()), "r.json");
+  std::vector<char*> csv_args = {program.data(), out.data(), csv.data()};
+  EXPECT_EQ(json_results_path(3, csv_args.data()), "");
 }
 
 }  // namespace

@@ -29,5 +29,14 @@ TEST(GpuRequirement, OneRequiredGpuStillLetsMultiGpuTestsSkip) {
   EXPECT_EQ(judge_gpu_requirement(2, 1, "", 2).what, action::fail);
 }
 
+TEST(GpuRequirement, EnvironmentValueIsACountOrAnError) {
+  EXPECT_EQ(required_gpus_from(nullptr), 0);
+  EXPECT_EQ(required_gpus_from(""), 0);
+  EXPECT_EQ(required_gpus_from("2"), 2);
+  EXPECT_THROW(required_gpus_from("yes"), std::invalid_argument);
+  EXPECT_THROW(required_gpus_from("-1"), std::invalid_argument);
+  EXPECT_THROW(required_gpus_from("1 "), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace handoff::testing

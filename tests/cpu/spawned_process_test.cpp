@@ -2,7 +2,12 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <fcntl.h>
+
 #include <chrono>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "handoff/patterns/fd_io.hpp"
 #include "handoff/patterns/process_errors.hpp"
@@ -59,47 +64,86 @@ TEST(SpawnedProcess, DestructorLeavesNoProcessBehind) {
 }
 
 TEST(SpawnedProcess, MissingProgramIsATypedError) {
-  EXPECT_THROW(
-      {
-        auto child = spawned_process::start("ghost", {"/nonexistent/handoff-program"});
-        // posix_spawn may report exec failure as exit 127 instead of an error.
-        const auto status = child.wait_for(10s);
-        if (!status.success()) throw spawn_failed(status.describe());
-      },
-      spawn_failed);
+  try {
+    spawned_process::start("ghost", {"/nonexistent/handoff-program"});
+    FAIL() << "starting a missing program succeeded";
+  } catch (const spawn_failed& error) {
+    EXPECT_NE(std::string(error.what()).find("ghost"), std::string::npos) << error.what();
+  }
+}
+
+TEST(SpawnedProcess, ChildInheritsOnlyItsStandardStreams) {
+  // Opened without O_CLOEXEC, as a library's ofstream would be.
+  unique_fd stray(::open("/dev/null", O_RDONLY));
+  ASSERT_GE(stray.get(), 3);
+  auto listing = make_cloexec_pipe();
+  auto child = spawned_process::start("fd_lister", {"/bin/sh", "-c", "ls /proc/$$/fd"},
+                                      {.stdout_fd = listing.write_end.get()});
+  listing.write_end.reset();
+  std::string names;
+  std::byte next{};
+  try {
+    while (true) {
+      read_exact(listing.read_end.get(), std::span(&next, 1), deadline_clock::now() + 10s, "ls");
+      names.push_back(static_cast<char>(next));
+    }
+  } catch (const channel_closed&) {
+  }
+  EXPECT_TRUE(child.wait_for(10s).success());
+  std::istringstream lines(names);
+  for (std::string fd; lines >> fd;) {
+    EXPECT_LE(std::stoi(fd), 2) << "the child inherited descriptor " << fd << ": " << names;
+  }
 }
 
 TEST(FdIo, EndOfFileFromADeadWriterIsChannelClosed) {
   auto pipe = make_cloexec_pipe();
   auto child = spawned_process::start("writer", {"/bin/sh", "-c", "printf abc"},
-                                      {.stdout_fd = pipe.write_end});
-  close_fd(pipe.write_end);
+                                      {.stdout_fd = pipe.write_end.get()});
+  pipe.write_end.reset();
   std::byte buffer[8];
-  EXPECT_THROW(read_exact(pipe.read_end, buffer, deadline_clock::now() + 10s, "writer"),
+  EXPECT_THROW(read_exact(pipe.read_end.get(), buffer, deadline_clock::now() + 10s, "writer"),
                channel_closed);
-  close_fd(pipe.read_end);
   EXPECT_TRUE(child.wait_for(10s).success());
 }
 
-TEST(FdIo, SilentPeerHitsTheDeadline) {
+TEST(FdIo, SilentPeerHitsTheReadDeadline) {
   auto pipe = make_cloexec_pipe();
   std::byte buffer[1];
   const auto start = std::chrono::steady_clock::now();
-  EXPECT_THROW(read_exact(pipe.read_end, buffer, deadline_clock::now() + 100ms, "nobody"),
+  EXPECT_THROW(read_exact(pipe.read_end.get(), buffer, deadline_clock::now() + 100ms, "nobody"),
                deadline_exceeded);
   EXPECT_LT(std::chrono::steady_clock::now() - start, 5s);
-  close_fd(pipe.read_end);
-  close_fd(pipe.write_end);
+}
+
+TEST(FdIo, AReaderThatNeverReadsHitsTheWriteDeadline) {
+  auto pipe = make_cloexec_pipe();
+  const std::vector<std::byte> larger_than_the_pipe(4 << 20);
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_THROW(
+      write_all(pipe.write_end.get(), larger_than_the_pipe, deadline_clock::now() + 200ms, "idle"),
+      deadline_exceeded);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 5s);
 }
 
 TEST(FdIo, WritingToAVanishedReaderIsChannelClosed) {
   ::signal(SIGPIPE, SIG_IGN);
   auto pipe = make_cloexec_pipe();
-  close_fd(pipe.read_end);
+  pipe.read_end.reset();
   const std::byte byte{1};
-  EXPECT_THROW(write_all(pipe.write_end, std::span(&byte, 1), deadline_clock::now() + 1s, "gone"),
-               channel_closed);
-  close_fd(pipe.write_end);
+  EXPECT_THROW(
+      write_all(pipe.write_end.get(), std::span(&byte, 1), deadline_clock::now() + 1s, "gone"),
+      channel_closed);
+}
+
+TEST(UniqueFd, ClosesOnceAndMoves) {
+  auto pipe = make_cloexec_pipe();
+  const int raw = pipe.read_end.get();
+  unique_fd moved = std::move(pipe.read_end);
+  EXPECT_EQ(moved.get(), raw);
+  EXPECT_EQ(pipe.read_end.get(), -1);
+  moved.reset();
+  EXPECT_EQ(::fcntl(raw, F_GETFD), -1) << "the descriptor must be closed";
 }
 
 }  // namespace

@@ -33,6 +33,12 @@ TEST_P(CpuVariants, ThreadsMatchReference) {
   expect_variant_matches_reference<vector_add_cpu_threads>(GetParam());
 }
 
+TEST(CpuVariantInputs, MismatchedLengthsAreRefused) {
+  const std::vector<float> a(10, 1.0f), b(9, 1.0f);
+  EXPECT_THROW(vector_add_cpu_serial({a, b}), std::invalid_argument);
+  EXPECT_THROW(vector_add_cpu_threads({a, b}), std::invalid_argument);
+}
+
 INSTANTIATE_TEST_SUITE_P(EdgeSizes, CpuVariants,
                          ::testing::Values(0u, 1u, 1023u, 1025u, (1u << 20) + 3u));
 

@@ -45,6 +45,14 @@ TEST_P(GpuVariants, ResidentMatchesReference) {
   expect_variant_matches_reference<vector_add_gpu_resident>(GetParam());
 }
 
+TEST(GpuVariantInputs, MismatchedLengthsAreRefusedBeforeAnyCopy) {
+  HANDOFF_REQUIRE_GPUS(1);
+  const std::vector<float> a(10, 1.0f), b(9, 1.0f);
+  EXPECT_THROW(vector_add_gpu_transfers({a, b}), std::invalid_argument);
+  EXPECT_THROW(vector_add_gpu_transfers_pinned({a, b}), std::invalid_argument);
+  EXPECT_THROW(vector_add_gpu_resident({a, b}), std::invalid_argument);
+}
+
 INSTANTIATE_TEST_SUITE_P(EdgeSizes, GpuVariants,
                          ::testing::Values(0u, 1u, 1023u, 1025u, (1u << 20) + 3u));
 

@@ -1,6 +1,9 @@
 #include "gpu_requirement.hpp"
 
+#include <charconv>
 #include <cstdlib>
+#include <stdexcept>
+#include <string_view>
 
 #include "handoff/device_discovery.hpp"
 
@@ -20,9 +23,25 @@ gpu_requirement_verdict judge_gpu_requirement(int needed, int available,
   return {gpu_requirement_verdict::action::skip, shortfall};
 }
 
+int required_gpus_from(const char* environment_value) {
+  const std::string_view text = environment_value ? environment_value : "";
+  if (text.empty()) return 0;
+  int count = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), count);
+  if (error != std::errc{} || end != text.data() + text.size() || count < 0) {
+    throw std::invalid_argument("HANDOFF_REQUIRE_GPU must be a number of GPUs, got '" +
+                                std::string(text) + "'");
+  }
+  return count;
+}
+
 gpu_requirement_verdict check_gpu_requirement(int needed) {
-  const char* required = std::getenv("HANDOFF_REQUIRE_GPU");
-  const int required_count = required ? std::atoi(required) : 0;
+  int required_count = 0;
+  try {
+    required_count = required_gpus_from(std::getenv("HANDOFF_REQUIRE_GPU"));
+  } catch (const std::invalid_argument& error) {
+    return {gpu_requirement_verdict::action::fail, error.what()};
+  }
   const auto gpus = gpu_count();
   return judge_gpu_requirement(needed, gpus.count, gpus.reason, required_count);
 }

@@ -19,6 +19,10 @@ gpu_requirement_verdict judge_gpu_requirement(int needed, int available,
                                               const std::string& unavailable_reason,
                                               int required_by_environment);
 
+// HANDOFF_REQUIRE_GPU as a count: unset or empty is 0; anything but digits is
+// std::invalid_argument, so a typo cannot quietly let GPU tests skip.
+int required_gpus_from(const char* environment_value);
+
 gpu_requirement_verdict check_gpu_requirement(int needed);
 
 }  // namespace handoff::testing

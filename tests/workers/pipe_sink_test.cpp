@@ -24,35 +24,29 @@ class PipeSink : public ::testing::Test {
     ::signal(SIGPIPE, SIG_IGN);
     auto to_sink = make_cloexec_pipe();
     auto from_sink = make_cloexec_pipe();
-    sink_.emplace(
-        spawned_process::start("pipe_sink", {HANDOFF_BENCH_PATH, "--handoff-worker=pipe_sink"},
-                               {.stdin_fd = to_sink.read_end, .stdout_fd = from_sink.write_end}));
-    close_fd(to_sink.read_end);
-    close_fd(from_sink.write_end);
-    to_sink_ = to_sink.write_end;
-    from_sink_ = from_sink.read_end;
-  }
-
-  void TearDown() override {
-    close_fd(to_sink_);
-    close_fd(from_sink_);
+    sink_.emplace(spawned_process::start(
+        "pipe_sink", {HANDOFF_BENCH_PATH, "--handoff-worker=pipe_sink"},
+        {.stdin_fd = to_sink.read_end.get(), .stdout_fd = from_sink.write_end.get()}));
+    to_sink_ = std::move(to_sink.write_end);
+    from_sink_ = std::move(from_sink.read_end);
   }
 
   void send(std::uint64_t length, std::span<const std::byte> payload) {
-    write_all(to_sink_, std::as_bytes(std::span(&length, 1)), deadline_clock::now() + 10s, "sink");
-    write_all(to_sink_, payload, deadline_clock::now() + 10s, "sink");
+    write_all(to_sink_.get(), std::as_bytes(std::span(&length, 1)), deadline_clock::now() + 10s,
+              "sink");
+    write_all(to_sink_.get(), payload, deadline_clock::now() + 10s, "sink");
   }
 
   std::pair<std::uint64_t, std::uint64_t> receive_reply() {
     std::uint64_t reply[2] = {};
-    read_exact(from_sink_, std::as_writable_bytes(std::span(reply)), deadline_clock::now() + 10s,
-               "sink");
+    read_exact(from_sink_.get(), std::as_writable_bytes(std::span(reply)),
+               deadline_clock::now() + 10s, "sink");
     return {reply[0], reply[1]};
   }
 
   std::optional<spawned_process> sink_;
-  int to_sink_ = -1;
-  int from_sink_ = -1;
+  unique_fd to_sink_;
+  unique_fd from_sink_;
 };
 
 std::vector<std::byte> patterned(std::size_t bytes) {
@@ -71,7 +65,7 @@ TEST_F(PipeSink, AnswersEachMessageWithItsLengthAndHash) {
     EXPECT_EQ(length, bytes);
     EXPECT_EQ(hash, XXH3_64bits(message.data(), message.size())) << bytes << " bytes";
   }
-  close_fd(to_sink_);
+  to_sink_.reset();
   EXPECT_TRUE(sink_->wait_for(10s).success()) << "closing its input must end the sink cleanly";
 }
 
@@ -93,8 +87,9 @@ TEST_F(PipeSink, AnImpossibleLengthIsRefusedNotAllocated) {
 TEST_F(PipeSink, ATruncatedMessageEndsTheSinkWithAnError) {
   const auto message = patterned(1000);
   send(5000, message);
-  close_fd(to_sink_);
+  to_sink_.reset();
   const auto status = sink_->wait_for(10s);
+  EXPECT_TRUE(status.exited) << status.describe();
   EXPECT_EQ(status.code, 4) << status.describe();
 }
 

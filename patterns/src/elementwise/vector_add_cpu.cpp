@@ -1,4 +1,6 @@
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 
 #include "handoff/patterns/elementwise/vector_add_variants.hpp"
 #include "handoff/reference/inputs.hpp"
@@ -14,8 +16,16 @@ void add_range(host_inputs inputs, std::span<float> out, std::size_t begin, std:
 
 }  // namespace
 
+host_inputs checked(host_inputs inputs) {
+  if (inputs.a.size() != inputs.b.size()) {
+    throw std::invalid_argument("vector add: a has " + std::to_string(inputs.a.size()) +
+                                " elements but b has " + std::to_string(inputs.b.size()));
+  }
+  return inputs;
+}
+
 vector_add_cpu_serial::vector_add_cpu_serial(host_inputs inputs)
-    : inputs_(inputs), out_(inputs.a.size()) {}
+    : inputs_(checked(inputs)), out_(inputs.a.size()) {}
 
 void vector_add_cpu_serial::poison_output() {
   reference::poison(out_);
@@ -26,7 +36,9 @@ void vector_add_cpu_serial::run() {
 }
 
 vector_add_cpu_threads::vector_add_cpu_threads(host_inputs inputs)
-    : inputs_(inputs), out_(inputs.a.size()), threads_(reference::default_thread_count()) {}
+    : inputs_(checked(inputs)),
+      out_(inputs.a.size()),
+      threads_(reference::default_thread_count()) {}
 
 void vector_add_cpu_threads::poison_output() {
   reference::poison(out_);

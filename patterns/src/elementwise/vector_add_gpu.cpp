@@ -25,7 +25,7 @@ void copy_to_host(std::span<float> to, const float* from, cudaStream_t stream) {
 }  // namespace
 
 vector_add_gpu_transfers::vector_add_gpu_transfers(host_inputs inputs)
-    : inputs_(inputs),
+    : inputs_(checked(inputs)),
       device_a_(inputs.a.size()),
       device_b_(inputs.a.size()),
       device_out_(inputs.a.size()),
@@ -50,7 +50,7 @@ std::span<const float> vector_add_gpu_transfers::result() {
 }
 
 vector_add_gpu_transfers_pinned::vector_add_gpu_transfers_pinned(host_inputs inputs)
-    : a_(inputs.a.size()),
+    : a_(checked(inputs).a.size()),
       b_(inputs.a.size()),
       out_(inputs.a.size()),
       device_a_(inputs.a.size()),
@@ -79,7 +79,7 @@ std::span<const float> vector_add_gpu_transfers_pinned::result() {
 }
 
 vector_add_gpu_resident::vector_add_gpu_resident(host_inputs inputs)
-    : device_a_(inputs.a.size()),
+    : device_a_(checked(inputs).a.size()),
       device_b_(inputs.a.size()),
       device_out_(inputs.a.size()),
       out_(inputs.a.size()) {

@@ -11,19 +11,47 @@ namespace handoff::patterns {
 
 using deadline_clock = std::chrono::steady_clock;
 
+// A blocking write of a large buffer can outlast any deadline once the reader stalls, so write_all
+// switches the descriptor to non-blocking mode before its first write.
 void write_all(int fd, std::span<const std::byte> bytes, deadline_clock::time_point deadline,
                std::string_view peer);
 void read_exact(int fd, std::span<std::byte> bytes, deadline_clock::time_point deadline,
                 std::string_view peer);
 
+// Owns a file descriptor and closes it once, whatever path leaves the scope.
+class unique_fd {
+ public:
+  unique_fd() = default;
+  explicit unique_fd(int fd) noexcept : fd_(fd) {}
+  unique_fd(unique_fd&& other) noexcept : fd_(other.release()) {}
+  unique_fd& operator=(unique_fd&& other) noexcept {
+    if (this != &other) {
+      reset();
+      fd_ = other.release();
+    }
+    return *this;
+  }
+  unique_fd(const unique_fd&) = delete;
+  unique_fd& operator=(const unique_fd&) = delete;
+  ~unique_fd() { reset(); }
+
+  int get() const noexcept { return fd_; }
+  int release() noexcept {
+    const int fd = fd_;
+    fd_ = -1;
+    return fd;
+  }
+  void reset() noexcept;
+
+ private:
+  int fd_ = -1;
+};
+
 // A pipe whose two ends close on exec, so a spawned child inherits only what it is handed.
 struct pipe_ends {
-  int read_end = -1;
-  int write_end = -1;
+  unique_fd read_end;
+  unique_fd write_end;
 };
 pipe_ends make_cloexec_pipe();
-
-// Closes the descriptor if it is open, and marks it closed.
-void close_fd(int& fd) noexcept;
 
 }  // namespace handoff::patterns

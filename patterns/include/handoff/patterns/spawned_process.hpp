@@ -15,7 +15,8 @@ namespace handoff::patterns {
 struct exit_status {
   bool exited = false;  // true: ended through exit(); false: ended by a signal
   int code = 0;         // exit code, or the signal number
-  bool success() const noexcept { return exited && code == 0; }
+  bool lost = false;    // waitpid failed: how it ended is unknown
+  bool success() const noexcept { return exited && code == 0 && !lost; }
   std::string describe() const;
 };
 

@@ -22,6 +22,9 @@ struct host_inputs {
   std::span<const float> b;
 };
 
+// The inputs, once checked: a and b must have the same length, or std::invalid_argument.
+host_inputs checked(host_inputs inputs);
+
 class vector_add_cpu_serial {
  public:
   explicit vector_add_cpu_serial(host_inputs inputs);

@@ -1,0 +1,61 @@
+#include "results_annotation.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string_view>
+
+namespace handoff::bench {
+
+std::string json_results_path(int argc, char** argv) {
+  std::string path;
+  std::string format = "json";
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view argument = argv[i];
+    if (argument.starts_with("--benchmark_out=")) path = argument.substr(16);
+    if (argument.starts_with("--benchmark_out_format=")) format = argument.substr(23);
+  }
+  return format == "json" ? path : std::string();
+}
+
+void annotate_results(const std::string& path, const std::vector<measured_run>& runs) {
+  nlohmann::json results;
+  {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error("cannot read the results file " + path);
+    results = nlohmann::json::parse(in);
+  }
+  const auto ceilings = ceilings_from(runs);
+  auto& summary = results["handoff_ceilings"];
+  summary = nlohmann::json::object();
+  for (const auto& [name, ceiling] : ceilings) {
+    summary[name] = {{"value", ceiling.value},
+                     {"unit", ceiling.is_latency ? "seconds" : "bytes_per_second"}};
+  }
+  const auto rows = efficiencies_from(runs, ceilings);
+  for (auto& benchmark : results["benchmarks"]) {
+    if (benchmark.value("run_type", "") != "iteration") continue;
+    const auto name = benchmark.value("name", "");
+    const auto row = std::ranges::find(rows, name, &efficiency_row::name);
+    if (row == rows.end()) continue;
+    if (!row->floor_seconds) {
+      benchmark["floor_missing_ceiling"] = row->missing_ceiling;
+      continue;
+    }
+    benchmark["floor_seconds"] = *row->floor_seconds;
+    benchmark["efficiency"] = row->efficiency();
+    benchmark["suspect"] = row->suspect();
+  }
+  const std::string staging = path + ".annotating";
+  {
+    std::ofstream out(staging);
+    out << results.dump(2) << "\n";
+    if (!out) throw std::runtime_error("cannot write " + staging);
+  }
+  if (std::rename(staging.c_str(), path.c_str()) != 0) {
+    throw std::runtime_error("cannot replace " + path);
+  }
+}
+
+}  // namespace handoff::bench

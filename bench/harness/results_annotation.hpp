@@ -1,0 +1,18 @@
+#pragma once
+// Writes the ceiling summary into the results JSON itself, so that a report reading only the JSON
+// sees the same floors, efficiencies and SUSPECT flags as the console: each benchmark with a
+// floor gains "floor_seconds", "efficiency" and "suspect", and the file gains "handoff_ceilings".
+
+#include <string>
+#include <vector>
+
+#include "ceiling_summary.hpp"
+
+namespace handoff::bench {
+
+// The --benchmark_out file when it is JSON (the default format), else an empty string.
+std::string json_results_path(int argc, char** argv);
+
+void annotate_results(const std::string& path, const std::vector<measured_run>& runs);
+
+}  // namespace handoff::bench
