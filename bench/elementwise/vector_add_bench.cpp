@@ -65,7 +65,7 @@ void cpu_serial(benchmark::State& state, std::size_t count) {
 
 void cpu_threads(benchmark::State& state, std::size_t count) {
   run_cpu_variant<vector_add_cpu_threads>(state, count);
-  state.counters["threads"] = reference::default_thread_count();
+  state.counters["worker_threads"] = reference::default_thread_count();
 }
 
 void add_transfer_floor(benchmark::State& state, std::size_t count, const char* upload,
