@@ -28,9 +28,10 @@ std::string unpredictable_segment_name(const std::string& purpose) {
   return "/handoff-" + purpose + "-" + suffix;
 }
 
-shared_memory_segment shared_memory_segment::create_private(std::size_t bytes) {
+shared_memory_segment shared_memory_segment::create_private(std::size_t bytes,
+                                                            const std::string& purpose) {
   if (bytes == 0) return shared_memory_segment(nullptr, 0);
-  const std::string name = unpredictable_segment_name("private");
+  const std::string name = unpredictable_segment_name(purpose);
   const int fd = ::shm_open(name.c_str(), O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0600);
   if (fd < 0) throw_errno("shm_open " + name, errno);
   ::shm_unlink(name.c_str());

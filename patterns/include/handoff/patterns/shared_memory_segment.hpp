@@ -30,7 +30,9 @@ class shared_memory_full : public shared_memory_error {
 
 class shared_memory_segment {
  public:
-  static shared_memory_segment create_private(std::size_t bytes);
+  // purpose goes into the name, so that a leak can be traced to whoever made it.
+  static shared_memory_segment create_private(std::size_t bytes,
+                                              const std::string& purpose = "private");
 
   shared_memory_segment(shared_memory_segment&& other) noexcept;
   shared_memory_segment& operator=(shared_memory_segment&& other) noexcept;
