@@ -65,8 +65,13 @@ int run_benchmarks(int argc, char** argv) {
 
   summarising_reporter reporter(isatty(STDOUT_FILENO) ? benchmark::ConsoleReporter::OO_Color
                                                       : benchmark::ConsoleReporter::OO_None);
-  benchmark::RunSpecifiedBenchmarks(&reporter);
+  const std::size_t ran = benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
+  if (ran == 0) {
+    std::cerr << "handoff_bench: no benchmark ran: the filter matched none of those this machine "
+                 "can run (see --handoff-list-families)\n";
+    return 2;
+  }
   if (!results_path.empty()) annotate_results(results_path, reporter.runs());
 
   const int failures = failed_benchmark_count();
