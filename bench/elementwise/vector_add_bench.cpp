@@ -13,7 +13,6 @@
 #include "../harness/registration.hpp"
 #include "../harness/traffic.hpp"
 #include "handoff/patterns/elementwise/vector_add_variants.hpp"
-#include "handoff/reference/parallel_for.hpp"
 #include "vector_add_inputs.hpp"
 
 namespace handoff::bench {
@@ -38,13 +37,15 @@ void finish(benchmark::State& state, const vector_add_data& data, std::span<cons
   record_verification(state, reference::verify_elementwise(data.expected, result));
 }
 
+// Returns the variant, so a caller can report what it learned from the timed runs.
 template <class Variant>
-void run_cpu_variant(benchmark::State& state, std::size_t count) {
+Variant run_cpu_variant(benchmark::State& state, std::size_t count) {
   const auto& data = vector_add_data_for(count);
   Variant variant({data.a, data.b});
   measure_wall_region(
       state, [&] { variant.poison_output(); }, [&] { variant.run(); });
   finish(state, data, variant.result());
+  return variant;
 }
 
 template <class Variant>
@@ -64,8 +65,8 @@ void cpu_serial(benchmark::State& state, std::size_t count) {
 }
 
 void cpu_threads(benchmark::State& state, std::size_t count) {
-  run_cpu_variant<vector_add_cpu_threads>(state, count);
-  state.counters["worker_threads"] = reference::default_thread_count();
+  const auto variant = run_cpu_variant<vector_add_cpu_threads>(state, count);
+  state.counters["worker_threads"] = variant.threads_used();
 }
 
 void add_transfer_floor(benchmark::State& state, std::size_t count, const char* upload,

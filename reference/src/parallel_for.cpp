@@ -10,14 +10,14 @@ unsigned default_thread_count() noexcept {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
-void parallel_for(std::size_t count, const std::function<void(std::size_t, std::size_t)>& body,
-                  unsigned max_threads, std::size_t min_per_thread) {
+unsigned parallel_for(std::size_t count, const std::function<void(std::size_t, std::size_t)>& body,
+                      unsigned max_threads, std::size_t min_per_thread) {
   const std::size_t by_grain =
       std::max<std::size_t>(1, count / std::max<std::size_t>(1, min_per_thread));
   const std::size_t threads = std::min<std::size_t>(std::max(1u, max_threads), by_grain);
   if (threads <= 1) {
     body(0, count);
-    return;
+    return 1;
   }
   std::vector<std::jthread> workers;
   workers.reserve(threads - 1);
@@ -33,6 +33,7 @@ void parallel_for(std::size_t count, const std::function<void(std::size_t, std::
     }
     begin = end;
   }
+  return static_cast<unsigned>(threads);
 }
 
 }  // namespace handoff::reference

@@ -1,9 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "handoff/patterns/elementwise/vector_add_variants.hpp"
 #include "handoff/reference/inputs.hpp"
+#include "handoff/reference/parallel_for.hpp"
 #include "handoff/reference/vector_add.hpp"
 #include "handoff/reference/verify.hpp"
 
@@ -31,6 +33,17 @@ TEST_P(CpuVariants, SerialMatchesReference) {
 
 TEST_P(CpuVariants, ThreadsMatchReference) {
   expect_variant_matches_reference<vector_add_cpu_threads>(GetParam());
+}
+
+TEST(CpuThreads, ReportsTheThreadsItActuallyUsed) {
+  const std::vector<float> small(10, 1.0f);
+  vector_add_cpu_threads few({small, small});
+  few.run();
+  EXPECT_EQ(few.threads_used(), 1u) << "10 elements are below one thread's grain";
+  const std::vector<float> large(8 * reference::parallel_grain, 1.0f);
+  vector_add_cpu_threads many({large, large});
+  many.run();
+  EXPECT_EQ(many.threads_used(), std::min(8u, reference::default_thread_count()));
 }
 
 TEST(CpuVariantInputs, MismatchedLengthsAreRefused) {

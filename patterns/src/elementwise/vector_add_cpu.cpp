@@ -36,19 +36,16 @@ void vector_add_cpu_serial::run() {
 }
 
 vector_add_cpu_threads::vector_add_cpu_threads(host_inputs inputs)
-    : inputs_(checked(inputs)),
-      out_(inputs.a.size()),
-      threads_(reference::default_thread_count()) {}
+    : inputs_(checked(inputs)), out_(inputs.a.size()) {}
 
 void vector_add_cpu_threads::poison_output() {
   reference::poison(out_);
 }
 
 void vector_add_cpu_threads::run() {
-  reference::parallel_for(
-      out_.size(),
-      [this](std::size_t begin, std::size_t end) { add_range(inputs_, out_, begin, end); },
-      threads_);
+  threads_used_ = reference::parallel_for(out_.size(), [this](std::size_t begin, std::size_t end) {
+    add_range(inputs_, out_, begin, end);
+  });
 }
 
 }  // namespace handoff::patterns::elementwise

@@ -11,8 +11,9 @@ inline constexpr std::size_t parallel_grain = 1 << 16;
 
 unsigned default_thread_count() noexcept;
 
-void parallel_for(std::size_t count, const std::function<void(std::size_t, std::size_t)>& body,
-                  unsigned max_threads = default_thread_count(),
-                  std::size_t min_per_thread = parallel_grain);
+// Returns the number of threads that ran slices, the calling thread included.
+unsigned parallel_for(std::size_t count, const std::function<void(std::size_t, std::size_t)>& body,
+                      unsigned max_threads = default_thread_count(),
+                      std::size_t min_per_thread = parallel_grain);
 
 }  // namespace handoff::reference

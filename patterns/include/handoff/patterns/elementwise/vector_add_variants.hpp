@@ -38,19 +38,19 @@ class vector_add_cpu_serial {
 };
 
 // Threads are started for each call, as a script's thread pool would be used per batch; the
-// slice per thread is at least reference::parallel_grain elements.
+// slice per thread is at least reference::parallel_grain elements, so small inputs use fewer.
 class vector_add_cpu_threads {
  public:
   explicit vector_add_cpu_threads(host_inputs inputs);
   void poison_output();
   void run();
   std::span<const float> result() const { return out_; }
-  unsigned threads() const noexcept { return threads_; }
+  unsigned threads_used() const noexcept { return threads_used_; }  // by the latest run
 
  private:
   host_inputs inputs_;
   std::vector<float> out_;
-  unsigned threads_;
+  unsigned threads_used_ = 0;
 };
 
 // The recipe as seed 000 writes it: pageable copies in, the kernel, a pageable copy out.
