@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "handoff/patterns/process/worker_role.hpp"
 #include "harness/bench_config.hpp"
 #include "harness/ceiling_summary.hpp"
 #include "harness/family_registry.hpp"
@@ -19,7 +20,6 @@
 #include "harness/outcome.hpp"
 #include "harness/results_annotation.hpp"
 #include "selftest/planted_wrong_result.hpp"
-#include "workers/worker_roles.hpp"
 
 namespace {
 
@@ -85,7 +85,7 @@ int run_benchmarks(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (const auto role_exit = handoff::bench::run_worker_role_if_requested(argc, argv)) {
+  if (const auto role_exit = handoff::patterns::run_worker_role_if_requested(argc, argv)) {
     return *role_exit;
   }
   // A worker that dies must show up as EPIPE on its channel, not kill the coordinator.

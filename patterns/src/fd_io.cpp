@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -18,7 +19,7 @@ void await_ready(int fd, short events, deadline_clock::time_point deadline, std:
                  const char* what) {
   while (true) {
     const auto left =
-        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - deadline_clock::now());
+        std::chrono::ceil<std::chrono::milliseconds>(deadline - deadline_clock::now());
     if (left.count() <= 0) {
       throw deadline_exceeded(std::string(what) + " " + std::string(peer) + ": deadline exceeded");
     }
@@ -35,8 +36,11 @@ void await_ready(int fd, short events, deadline_clock::time_point deadline, std:
 
 }  // namespace
 
-void write_all(int fd, std::span<const std::byte> bytes, deadline_clock::time_point deadline,
-               std::string_view peer) {
+namespace {
+
+template <class Writer>
+void write_loop(int fd, std::span<const std::byte> bytes, deadline_clock::time_point deadline,
+                std::string_view peer, Writer&& write_some) {
   const int flags = ::fcntl(fd, F_GETFL);
   if (flags < 0 || (!(flags & O_NONBLOCK) && ::fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0)) {
     throw process_error("writing to " + std::string(peer) + ": fcntl: " + std::strerror(errno));
@@ -44,15 +48,31 @@ void write_all(int fd, std::span<const std::byte> bytes, deadline_clock::time_po
   std::size_t done = 0;
   while (done < bytes.size()) {
     await_ready(fd, POLLOUT, deadline, peer, "writing to");
-    const ssize_t wrote = ::write(fd, bytes.data() + done, bytes.size() - done);
+    const ssize_t wrote = write_some(bytes.data() + done, bytes.size() - done);
     if (wrote > 0) {
       done += static_cast<std::size_t>(wrote);
-    } else if (wrote < 0 && errno == EPIPE) {
-      throw channel_closed("writing to " + std::string(peer) + ": the reader has gone (EPIPE)");
+    } else if (wrote < 0 && (errno == EPIPE || errno == ECONNRESET)) {
+      throw channel_closed("writing to " + std::string(peer) + ": the reader has gone (" +
+                           std::strerror(errno) + ")");
     } else if (wrote < 0 && errno != EINTR && errno != EAGAIN) {
       throw process_error("writing to " + std::string(peer) + ": " + std::strerror(errno));
     }
   }
+}
+
+}  // namespace
+
+void write_all(int fd, std::span<const std::byte> bytes, deadline_clock::time_point deadline,
+               std::string_view peer) {
+  write_loop(fd, bytes, deadline, peer,
+             [fd](const std::byte* data, std::size_t size) { return ::write(fd, data, size); });
+}
+
+void send_all(int socket, std::span<const std::byte> bytes, deadline_clock::time_point deadline,
+              std::string_view peer) {
+  write_loop(socket, bytes, deadline, peer, [socket](const std::byte* data, std::size_t size) {
+    return ::send(socket, data, size, MSG_NOSIGNAL);
+  });
 }
 
 void read_exact(int fd, std::span<std::byte> bytes, deadline_clock::time_point deadline,
@@ -65,6 +85,9 @@ void read_exact(int fd, std::span<std::byte> bytes, deadline_clock::time_point d
       done += static_cast<std::size_t>(got);
     } else if (got == 0) {
       throw channel_closed("reading from " + std::string(peer) + ": end of file after " +
+                           std::to_string(done) + " of " + std::to_string(bytes.size()) + " bytes");
+    } else if (errno == ECONNRESET) {
+      throw channel_closed("reading from " + std::string(peer) + ": connection reset after " +
                            std::to_string(done) + " of " + std::to_string(bytes.size()) + " bytes");
     } else if (errno != EINTR && errno != EAGAIN) {
       throw process_error("reading from " + std::string(peer) + ": " + std::strerror(errno));

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -24,6 +25,24 @@ exit_status decode_wait_status(int raw) {
 
 std::string errno_text(int error) {
   return std::strerror(error);
+}
+
+// Moves each inherited descriptor to 3, 4, ... in two steps, first above every number involved,
+// so that no move overwrites a descriptor that a later move still needs.
+int add_inherited_fds(posix_spawn_file_actions_t& actions, const std::vector<int>& fds) {
+  if (fds.empty()) return 0;
+  int parking = first_inherited_fd + static_cast<int>(fds.size());
+  for (const int fd : fds)
+    parking = std::max(parking, fd + 1);
+  int error = 0;
+  for (std::size_t index = 0; index < fds.size(); ++index) {
+    error |= posix_spawn_file_actions_adddup2(&actions, fds[index], parking + int(index));
+  }
+  for (std::size_t index = 0; index < fds.size(); ++index) {
+    error |= posix_spawn_file_actions_adddup2(&actions, parking + int(index),
+                                              first_inherited_fd + int(index));
+  }
+  return error;
 }
 
 }  // namespace
@@ -47,9 +66,11 @@ spawned_process spawned_process::start(std::string name, const std::vector<std::
   if (stdio.stdout_fd >= 0) {
     setup_error |= posix_spawn_file_actions_adddup2(&actions, stdio.stdout_fd, 1);
   }
+  setup_error |= add_inherited_fds(actions, stdio.inherited_fds);
   // Descriptors that are not close-on-exec (a library's ofstream, say) must not reach the worker,
   // or it could keep a results file or the other end of someone else's pipe open.
-  setup_error |= posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+  const int first_closed = first_inherited_fd + static_cast<int>(stdio.inherited_fds.size());
+  setup_error |= posix_spawn_file_actions_addclosefrom_np(&actions, first_closed);
 
   std::vector<char*> arguments;
   arguments.reserve(argv.size() + 1);

@@ -15,6 +15,9 @@ using deadline_clock = std::chrono::steady_clock;
 // switches the descriptor to non-blocking mode before its first write.
 void write_all(int fd, std::span<const std::byte> bytes, deadline_clock::time_point deadline,
                std::string_view peer);
+// write_all for a socket, without SIGPIPE: a vanished reader is channel_closed, not a dead process.
+void send_all(int socket, std::span<const std::byte> bytes, deadline_clock::time_point deadline,
+              std::string_view peer);
 void read_exact(int fd, std::span<std::byte> bytes, deadline_clock::time_point deadline,
                 std::string_view peer);
 

@@ -23,7 +23,13 @@ struct exit_status {
 struct child_stdio {
   int stdin_fd = -1;  // -1 leaves the parent's in place
   int stdout_fd = -1;
+  // Handed to the child as descriptors 3, 4, ... in this order; every other descriptor from 3 up
+  // is closed in the child.
+  std::vector<int> inherited_fds = {};
 };
+
+// The descriptor number at which a child finds the index-th of its inherited_fds.
+inline constexpr int first_inherited_fd = 3;
 
 class spawned_process {
  public:

@@ -1,0 +1,149 @@
+#include "handoff/patterns/channels/connection.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "handoff/patterns/process/worker_pool.hpp"
+#include "handoff/patterns/process/worker_role.hpp"
+
+namespace handoff::patterns {
+namespace {
+
+using namespace std::chrono_literals;
+
+constexpr std::uint64_t echo_cap = 64 << 20;
+
+deadline_clock::time_point soon() {
+  return deadline_clock::now() + 10s;
+}
+
+// Sends every message back until the coordinator closes the channel.
+int echo_worker(std::span<const std::string>) {
+  auto channel = coordinator_connection();
+  while (true) {
+    std::vector<std::byte> message;
+    try {
+      message = channel.receive(deadline_clock::now() + 60s, echo_cap);
+    } catch (const channel_closed&) {
+      return 0;
+    }
+    channel.send(message, soon());
+  }
+}
+HANDOFF_WORKER_ROLE("connection_echo", echo_worker);
+
+// Reads the file behind a descriptor it receives and sends the contents back.
+int descriptor_reader_worker(std::span<const std::string>) {
+  auto channel = coordinator_connection();
+  const unique_fd received = channel.receive_fd(soon());
+  std::vector<std::byte> contents(4096);
+  const ssize_t got = ::pread(received.get(), contents.data(), contents.size(), 0);
+  contents.resize(got > 0 ? static_cast<std::size_t>(got) : 0);
+  channel.send(contents, soon());
+  return 0;
+}
+HANDOFF_WORKER_ROLE("connection_descriptor_reader", descriptor_reader_worker);
+
+std::vector<std::byte> patterned(std::size_t bytes) {
+  std::vector<std::byte> message(bytes);
+  for (std::size_t index = 0; index < bytes; ++index) {
+    message[index] = static_cast<std::byte>((index * 131 + 7) & 0xFF);
+  }
+  return message;
+}
+
+TEST(Connection, MessagesOfEverySizeComeBackIntact) {
+  worker_pool pool("echo", 1, {.role = "connection_echo"});
+  for (const std::size_t bytes : {0UL, 1UL, 4095UL, 1UL << 20, (1UL << 24) + 3}) {
+    const auto message = patterned(bytes);
+    pool.channel(0).send(message, soon());
+    EXPECT_EQ(pool.channel(0).receive(soon(), echo_cap), message) << bytes << " bytes";
+  }
+  pool.shutdown_expecting_success(10s);
+}
+
+TEST(Connection, PartsArriveAsOneMessage) {
+  worker_pool pool("echo", 1, {.role = "connection_echo"});
+  const auto header = patterned(10);
+  const auto payload = patterned(1000);
+  pool.channel(0).send_parts({header, payload}, soon());
+  const auto echoed = pool.channel(0).receive(soon(), echo_cap);
+  ASSERT_EQ(echoed.size(), header.size() + payload.size());
+  EXPECT_TRUE(std::equal(header.begin(), header.end(), echoed.begin()));
+  EXPECT_TRUE(std::equal(payload.begin(), payload.end(), echoed.begin() + header.size()));
+}
+
+TEST(Connection, StreamingReceiveLandsPiecesInPlace) {
+  auto [left, right] = connection::make_pair("right", "left");
+  const auto message = patterned(300);
+  left.send(message, soon());
+  std::vector<std::byte> received(300);
+  ASSERT_EQ(right.receive_length(soon(), 300), 300U);
+  right.receive_body(std::span(received).first(100), soon());
+  right.receive_body(std::span(received).subspan(100), soon());
+  EXPECT_EQ(received, message);
+}
+
+TEST(Connection, RecordsOfTheWrongSizeAreRejected) {
+  auto [left, right] = connection::make_pair("right", "left");
+  left.send_record(std::uint32_t{7}, soon());
+  EXPECT_THROW(right.receive_record<std::uint64_t>(soon()), process_error);
+  left.send_record(std::uint64_t{42}, soon());
+  auto [left2, right2] = connection::make_pair("right", "left");
+  left2.send_record(std::uint64_t{42}, soon());
+  EXPECT_EQ(right2.receive_record<std::uint64_t>(soon()), 42U);
+}
+
+TEST(Connection, AMessageOverTheCapIsATypedError) {
+  auto [left, right] = connection::make_pair("right", "left");
+  left.send(patterned(1025), soon());
+  try {
+    right.receive(soon(), 1024);
+    FAIL() << "no message_too_large";
+  } catch (const message_too_large& error) {
+    EXPECT_NE(std::string(error.what()).find("1025"), std::string::npos) << error.what();
+  }
+}
+
+TEST(Connection, APeerThatClosedIsChannelClosed) {
+  auto [left, right] = connection::make_pair("right", "left");
+  { const connection gone = std::move(left); }
+  EXPECT_THROW(right.receive(soon(), 16), channel_closed);
+  EXPECT_THROW(right.send(patterned(16), soon()), channel_closed);
+}
+
+TEST(Connection, NothingToReceiveMeetsTheDeadline) {
+  auto [left, right] = connection::make_pair("right", "left");
+  const auto start = deadline_clock::now();
+  EXPECT_THROW(right.receive(start + 200ms, 16), deadline_exceeded);
+  const auto waited = deadline_clock::now() - start;
+  EXPECT_GE(waited, 200ms);
+  EXPECT_LT(waited, 3s);
+}
+
+TEST(Connection, ADescriptorCrossesToAnotherProcess) {
+  const unique_fd file(::memfd_create("handoff-connection-test", MFD_CLOEXEC));
+  ASSERT_GE(file.get(), 0);
+  const std::string contents = "passed by SCM_RIGHTS";
+  ASSERT_EQ(::write(file.get(), contents.data(), contents.size()),
+            static_cast<ssize_t>(contents.size()));
+  worker_pool pool("reader", 1, {.role = "connection_descriptor_reader"});
+  pool.channel(0).send_fd(file.get(), soon());
+  const auto echoed = pool.channel(0).receive(soon(), 4096);
+  EXPECT_EQ(std::string(reinterpret_cast<const char*>(echoed.data()), echoed.size()), contents);
+  pool.shutdown_expecting_success(10s);
+}
+
+TEST(Connection, AnOrdinaryMessageIsNotADescriptor) {
+  auto [left, right] = connection::make_pair("right", "left");
+  left.send(patterned(1), soon());
+  EXPECT_THROW(right.receive_fd(soon()), process_error);
+}
+
+}  // namespace
+}  // namespace handoff::patterns

@@ -1,0 +1,14 @@
+// The main of a test program whose tests start the program itself again in worker roles: the
+// roles are registered by the test sources, and a worker run never reaches GoogleTest.
+
+#include <gtest/gtest.h>
+
+#include "handoff/patterns/process/worker_role.hpp"
+
+int main(int argc, char** argv) {
+  if (const auto exit_code = handoff::patterns::run_worker_role_if_requested(argc, argv)) {
+    return *exit_code;
+  }
+  testing::InitGoogleTest(&argc, argv);
+  return RUN_ALL_TESTS();
+}
