@@ -19,6 +19,7 @@
 #include "harness/manifest.hpp"
 #include "harness/outcome.hpp"
 #include "harness/results_annotation.hpp"
+#include "harness/run_end.hpp"
 #include "selftest/planted_wrong_result.hpp"
 
 namespace {
@@ -66,6 +67,7 @@ int run_benchmarks(int argc, char** argv) {
   summarising_reporter reporter(isatty(STDOUT_FILENO) ? benchmark::ConsoleReporter::OO_Color
                                                       : benchmark::ConsoleReporter::OO_None);
   const std::size_t ran = benchmark::RunSpecifiedBenchmarks(&reporter);
+  run_benchmarks_finished_hooks();
   benchmark::Shutdown();
   if (ran == 0) {
     std::cerr << "handoff_bench: no benchmark ran: the filter matched none of those this machine "

@@ -79,6 +79,8 @@ std::vector<efficiency_row> efficiencies_from(
   for (const auto& run : medians_by_name(runs)) {
     efficiency_row row{run.name, run.seconds_per_iteration, 0.0, {}};
     bool has_floor = false;
+    const auto overlap = run.counters.find(std::string(floor_overlapped_counter));
+    const bool overlapped = overlap != run.counters.end() && overlap->second > 0;
     for (const auto& [counter, value] : run.counters) {
       const bool is_bytes = counter.starts_with(floor_bytes_prefix);
       const bool is_events = counter.starts_with(floor_events_prefix);
@@ -92,7 +94,10 @@ std::vector<efficiency_row> efficiencies_from(
         row.floor_seconds.reset();
         break;
       }
-      *row.floor_seconds += is_bytes ? value / found->second.value : value * found->second.value;
+      const double stage_seconds =
+          is_bytes ? value / found->second.value : value * found->second.value;
+      *row.floor_seconds = overlapped ? std::max(*row.floor_seconds, stage_seconds)
+                                      : *row.floor_seconds + stage_seconds;
     }
     if (has_floor) rows.push_back(row);
   }

@@ -31,4 +31,8 @@ void add_floor_events(benchmark::State& state, std::string_view ceiling,
   set_counter(state, floor_events_prefix, ceiling, events_per_iteration);
 }
 
+void set_floor_overlapped(benchmark::State& state) {
+  state.counters[std::string(floor_overlapped_counter)] = 1;
+}
+
 }  // namespace handoff::bench

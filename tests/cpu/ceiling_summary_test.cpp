@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -61,6 +62,23 @@ TEST(CeilingSummary, FloorSumsTheStagesOverTheirCeilings) {
   EXPECT_DOUBLE_EQ(*rows[0].floor_seconds, 100e6 / 50e9 + 50e6 / 25e9);
   EXPECT_DOUBLE_EQ(rows[0].efficiency(), 0.004 / 0.004);
   EXPECT_FALSE(rows[0].suspect());
+}
+
+TEST(CeilingSummary, OverlappedStagesTakeTheSlowestInsteadOfTheSum) {
+  const std::vector<measured_run> runs = {
+      ceiling_run("pcie_h2d_pinned", 1.0, 50e9),
+      ceiling_run("pcie_d2h_pinned", 1.0, 25e9),
+      {"tensor_transfer/shm_pinned/bytes:10",
+       0.004,
+       {{"floor_overlapped", 1},
+        {"floor_bytes.pcie_h2d_pinned", 100e6},
+        {"floor_bytes.pcie_d2h_pinned", 50e6}}},
+  };
+  const auto rows = efficiencies_from(runs, ceilings_from(runs));
+  ASSERT_EQ(rows.size(), 1u);
+  ASSERT_TRUE(rows[0].floor_seconds.has_value());
+  EXPECT_DOUBLE_EQ(*rows[0].floor_seconds, std::max(100e6 / 50e9, 50e6 / 25e9));
+  EXPECT_DOUBLE_EQ(rows[0].efficiency(), 0.002 / 0.004);
 }
 
 TEST(CeilingSummary, AboveTheCeilingIsSuspect) {

@@ -1,0 +1,79 @@
+// pipe: the frame travels through a duplex pipe (a socketpair), like the article's
+// multiprocessing.Pipe(). The receiver streams the payload straight into where it lands, hashing
+// each piece as it arrives.
+
+#include <algorithm>
+#include <optional>
+
+#include "handoff/patterns/tensor_transfer/framing.hpp"
+#include "handoff/patterns/tensor_transfer/host_path_sessions.hpp"
+#include "handoff/patterns/tensor_transfer/timed_stage.hpp"
+
+namespace handoff::patterns {
+namespace {
+
+constexpr std::size_t receive_piece_bytes = 1 << 20;
+
+class pipe_sender final : public sender_session {
+ public:
+  void open(connection& control, deadline_clock::time_point deadline) override {
+    auto [ours, theirs] = connection::make_pair("tensor receiver (pipe)", "tensor sender (pipe)");
+    control.send_record(command_record{.command = receiver_command::open_session,
+                                       .variant = transfer_variant::pipe,
+                                       .descriptors = 1},
+                        deadline);
+    control.send_fd(theirs.native_handle(), deadline);
+    channel_.emplace(std::move(ours));
+  }
+
+  void send(connection&, const tensor_memory& source, stage_times& stages,
+            deadline_clock::time_point deadline, const peer_watch&) override {
+    const auto framed = frame_source(source, staging_, stages);
+    channel_->send_parts({framed.header, framed.payload}, deadline);
+  }
+
+ private:
+  std::optional<connection> channel_;
+  std::vector<std::byte> staging_;
+};
+
+class pipe_receiver final : public receiver_session {
+ public:
+  explicit pipe_receiver(unique_fd socket) : channel_(std::move(socket), "tensor sender (pipe)") {}
+
+  void receive(connection&, tensor_memory& destination, stage_times& stages,
+               deadline_clock::time_point deadline, const peer_watch&) override {
+    const auto length = channel_.receive_length(deadline, frame_header_bytes + destination.bytes());
+    frame_header_bytes_array header_bytes;
+    channel_.receive_body(header_bytes, deadline);
+    const auto header = decode_header_for(header_bytes, destination, stages);
+    require_frame_length(header, length);
+    const auto landing = landing_for(destination, staging_);
+    frame_checksum checksum;
+    for (std::size_t offset = 0; offset < landing.size(); offset += receive_piece_bytes) {
+      const auto piece =
+          landing.subspan(offset, std::min(receive_piece_bytes, landing.size() - offset));
+      channel_.receive_body(piece, deadline);
+      timed_stage(stages.deserialize, [&] { checksum.update(piece); });
+    }
+    verify_frame_checksum(header, checksum.digest());
+    finish_landing(destination, landing, stages);
+  }
+
+ private:
+  connection channel_;
+  std::vector<std::byte> staging_;
+};
+
+}  // namespace
+
+std::unique_ptr<sender_session> make_pipe_sender() {
+  return std::make_unique<pipe_sender>();
+}
+
+std::unique_ptr<receiver_session> open_pipe_receiver(connection& control,
+                                                     deadline_clock::time_point deadline) {
+  return std::make_unique<pipe_receiver>(control.receive_fd(deadline));
+}
+
+}  // namespace handoff::patterns

@@ -1,0 +1,143 @@
+// shm_pinned: device-to-host straight into page-locked shared memory, and host-to-device straight
+// out of it, in slot-sized chunks. Both processes register the ring's slots with the driver, so
+// every copy is asynchronous at the pinned rate, and each side keeps several chunks in flight: the
+// sender's device-to-host copies and the receiver's host-to-device copies overlap on the bus.
+
+#include <cuda_runtime_api.h>
+
+#include <deque>
+#include <optional>
+#include <vector>
+
+#include "handoff/host_registration.hpp"
+#include "handoff/patterns/channels/shm_ring.hpp"
+#include "handoff/patterns/tensor_transfer/device_direct_sessions.hpp"
+#include "handoff/stream.hpp"
+
+namespace handoff::patterns {
+namespace {
+
+constexpr std::size_t pinned_slot_count = 8;
+constexpr std::size_t pinned_slot_bytes = 8 << 20;
+// Chunks each side keeps in flight before it waits for the oldest one.
+constexpr std::size_t copies_in_flight = 3;
+
+struct chunk_in_flight {
+  std::size_t slot;
+  std::uint64_t bytes;
+};
+
+// The ring's slots, page-locked in this process, with one completion event per slot.
+class registered_ring {
+ public:
+  explicit registered_ring(shm_ring ring)
+      : ring_(std::move(ring)), registration_(ring_.slot_region()), events_(ring_.slot_count()) {}
+  shm_ring& ring() { return ring_; }
+  const event& done(std::size_t slot) const { return events_[slot]; }
+  const stream& copies() const { return stream_; }
+
+ private:
+  shm_ring ring_;
+  host_registration registration_;
+  std::vector<event> events_;
+  stream stream_;
+};
+
+class shm_pinned_sender final : public sender_session {
+ public:
+  void open(connection& control, deadline_clock::time_point deadline) override {
+    auto ring = shm_ring::create({.slot_count = pinned_slot_count,
+                                  .slot_bytes = pinned_slot_bytes,
+                                  .purpose = "tensor-pinned"});
+    const int descriptor = ring.descriptor();
+    control.send_record(command_record{.command = receiver_command::open_session,
+                                       .variant = transfer_variant::shm_pinned,
+                                       .descriptors = 1},
+                        deadline);
+    control.send_fd(descriptor, deadline);
+    // Registering after the hand-off lets both processes page-lock their mappings at once.
+    ring_.emplace(std::move(ring));
+  }
+
+  void send(connection&, const tensor_memory& source, stage_times&,
+            deadline_clock::time_point deadline, const peer_watch& watch) override {
+    auto& ring = ring_->ring();
+    std::deque<chunk_in_flight> in_flight;
+    const auto publish_oldest = [&] {
+      const auto chunk = in_flight.front();
+      in_flight.pop_front();
+      ring_->done(chunk.slot).synchronize();
+      ring.publish(chunk.slot, chunk.bytes);
+    };
+    for (std::size_t offset = 0; offset < source.bytes(); offset += ring.slot_bytes()) {
+      const std::uint64_t bytes = std::min(ring.slot_bytes(), source.bytes() - offset);
+      const std::size_t slot = ring.acquire_free(deadline, watch);
+      HANDOFF_CUDA_CHECK(cudaMemcpyAsync(ring.slot(slot).data(), source.device_data() + offset,
+                                         bytes, cudaMemcpyDeviceToHost, ring_->copies().get()));
+      ring_->done(slot).record(ring_->copies().get());
+      in_flight.push_back({slot, bytes});
+      if (in_flight.size() >= copies_in_flight) publish_oldest();
+    }
+    while (!in_flight.empty())
+      publish_oldest();
+  }
+
+ private:
+  std::optional<registered_ring> ring_;
+};
+
+class shm_pinned_receiver final : public receiver_session {
+ public:
+  shm_pinned_receiver(unique_fd descriptor, shm_ring ring)
+      : descriptor_(std::move(descriptor)), ring_(std::move(ring)) {}
+
+  void receive(connection&, tensor_memory& destination, stage_times&,
+               deadline_clock::time_point deadline, const peer_watch& watch) override {
+    auto& ring = ring_.ring();
+    std::deque<std::size_t> in_flight;
+    const auto release_oldest = [&] {
+      const std::size_t slot = in_flight.front();
+      in_flight.pop_front();
+      ring_.done(slot).synchronize();
+      ring.release(slot);
+    };
+    for (std::uint64_t received = 0; received < destination.bytes();) {
+      const auto filled = ring.acquire_filled(deadline, watch);
+      if (filled.used_bytes == 0 || filled.used_bytes > destination.bytes() - received) {
+        ring.release(filled.index);
+        throw transfer_protocol_error("a chunk of " + std::to_string(filled.used_bytes) +
+                                      " bytes at offset " + std::to_string(received) +
+                                      " does not fit a tensor of " +
+                                      std::to_string(destination.bytes()) + " bytes");
+      }
+      HANDOFF_CUDA_CHECK(cudaMemcpyAsync(destination.device_data() + received,
+                                         ring.slot(filled.index).data(), filled.used_bytes,
+                                         cudaMemcpyHostToDevice, ring_.copies().get()));
+      ring_.done(filled.index).record(ring_.copies().get());
+      in_flight.push_back(filled.index);
+      received += filled.used_bytes;
+      if (in_flight.size() >= copies_in_flight) release_oldest();
+    }
+    while (!in_flight.empty())
+      release_oldest();
+  }
+
+ private:
+  unique_fd descriptor_;
+  registered_ring ring_;
+};
+
+}  // namespace
+
+std::unique_ptr<sender_session> make_shm_pinned_sender() {
+  return std::make_unique<shm_pinned_sender>();
+}
+
+std::unique_ptr<receiver_session> open_shm_pinned_receiver(connection& control,
+                                                           deadline_clock::time_point deadline) {
+  auto descriptor = control.receive_fd(deadline);
+  auto ring = shm_ring::attach(descriptor.get());
+  return std::make_unique<shm_pinned_receiver>(std::move(descriptor), std::move(ring));
+}
+
+}  // namespace handoff::patterns

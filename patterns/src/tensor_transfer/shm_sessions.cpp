@@ -1,0 +1,111 @@
+// shm: the frame is copied through a ring of slots in shared memory, like the article's mmap
+// example with the synchronisation it leaves out. The header goes in a slot of its own, then the
+// payload in slot-sized chunks; the receiver copies each chunk out (hashing it) and frees the slot,
+// so sender and receiver copy at the same time.
+
+#include <algorithm>
+#include <cstring>
+#include <optional>
+
+#include "handoff/patterns/channels/shm_ring.hpp"
+#include "handoff/patterns/tensor_transfer/framing.hpp"
+#include "handoff/patterns/tensor_transfer/host_path_sessions.hpp"
+#include "handoff/patterns/tensor_transfer/timed_stage.hpp"
+
+namespace handoff::patterns {
+namespace {
+
+constexpr std::size_t shm_slot_count = 8;
+constexpr std::size_t shm_slot_bytes = 4 << 20;
+constexpr std::uint64_t header_tag = 1;
+constexpr std::uint64_t payload_tag = 2;
+
+class shm_sender final : public sender_session {
+ public:
+  void open(connection& control, deadline_clock::time_point deadline) override {
+    ring_.emplace(shm_ring::create(
+        {.slot_count = shm_slot_count, .slot_bytes = shm_slot_bytes, .purpose = "tensor-shm"}));
+    control.send_record(command_record{.command = receiver_command::open_session,
+                                       .variant = transfer_variant::shm,
+                                       .descriptors = 1},
+                        deadline);
+    control.send_fd(ring_->descriptor(), deadline);
+  }
+
+  void send(connection&, const tensor_memory& source, stage_times& stages,
+            deadline_clock::time_point deadline, const peer_watch& watch) override {
+    const auto framed = frame_source(source, staging_, stages);
+    put_chunk(framed.header, header_tag, deadline, watch);
+    for (std::size_t offset = 0; offset < framed.payload.size(); offset += ring_->slot_bytes()) {
+      const auto length = std::min(ring_->slot_bytes(), framed.payload.size() - offset);
+      put_chunk(framed.payload.subspan(offset, length), payload_tag, deadline, watch);
+    }
+  }
+
+ private:
+  void put_chunk(std::span<const std::byte> chunk, std::uint64_t tag,
+                 deadline_clock::time_point deadline, const peer_watch& watch) {
+    const std::size_t slot = ring_->acquire_free(deadline, watch);
+    std::memcpy(ring_->slot(slot).data(), chunk.data(), chunk.size());
+    ring_->publish(slot, chunk.size(), tag);
+  }
+
+  std::optional<shm_ring> ring_;
+  std::vector<std::byte> staging_;
+};
+
+class shm_receiver final : public receiver_session {
+ public:
+  shm_receiver(unique_fd descriptor, shm_ring ring)
+      : descriptor_(std::move(descriptor)), ring_(std::move(ring)) {}
+
+  void receive(connection&, tensor_memory& destination, stage_times& stages,
+               deadline_clock::time_point deadline, const peer_watch& watch) override {
+    frame_header_bytes_array header_bytes;
+    take_chunk(header_tag, header_bytes, deadline, watch);
+    const auto header = decode_header_for(header_bytes, destination, stages);
+    const auto landing = landing_for(destination, staging_);
+    frame_checksum checksum;
+    for (std::size_t offset = 0; offset < landing.size(); offset += ring_.slot_bytes()) {
+      const auto piece =
+          landing.subspan(offset, std::min(ring_.slot_bytes(), landing.size() - offset));
+      take_chunk(payload_tag, piece, deadline, watch);
+      timed_stage(stages.deserialize, [&] { checksum.update(piece); });
+    }
+    verify_frame_checksum(header, checksum.digest());
+    finish_landing(destination, landing, stages);
+  }
+
+ private:
+  void take_chunk(std::uint64_t tag, std::span<std::byte> into, deadline_clock::time_point deadline,
+                  const peer_watch& watch) {
+    const auto filled = ring_.acquire_filled(deadline, watch);
+    if (filled.tag != tag || filled.used_bytes != into.size()) {
+      ring_.release(filled.index);
+      throw frame_truncated("shared-memory slot holds " + std::to_string(filled.used_bytes) +
+                            " bytes tagged " + std::to_string(filled.tag) + "; expected " +
+                            std::to_string(into.size()) + " bytes tagged " + std::to_string(tag));
+    }
+    std::memcpy(into.data(), ring_.slot(filled.index).data(), into.size());
+    ring_.release(filled.index);
+  }
+
+  unique_fd descriptor_;
+  shm_ring ring_;
+  std::vector<std::byte> staging_;
+};
+
+}  // namespace
+
+std::unique_ptr<sender_session> make_shm_sender() {
+  return std::make_unique<shm_sender>();
+}
+
+std::unique_ptr<receiver_session> open_shm_receiver(const command_record&, connection& control,
+                                                    deadline_clock::time_point deadline) {
+  auto descriptor = control.receive_fd(deadline);
+  auto ring = shm_ring::attach(descriptor.get());
+  return std::make_unique<shm_receiver>(std::move(descriptor), std::move(ring));
+}
+
+}  // namespace handoff::patterns

@@ -1,0 +1,110 @@
+#include "handoff/patterns/tensor_transfer/tensor_memory.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "handoff/cuda_check.hpp"
+#include "handoff/device_buffer.hpp"
+#include "handoff/reference/inputs.hpp"
+
+namespace handoff::patterns {
+namespace {
+
+void check_range(const tensor_memory& tensor, std::size_t offset, std::size_t length) {
+  if (offset > tensor.bytes() || length > tensor.bytes() - offset) {
+    throw std::out_of_range("tensor range [" + std::to_string(offset) + ", +" +
+                            std::to_string(length) + ") outside a tensor of " +
+                            std::to_string(tensor.bytes()) + " bytes");
+  }
+}
+
+class host_tensor final : public tensor_memory {
+ public:
+  explicit host_tensor(std::size_t bytes) : storage_(bytes) {}
+  std::size_t bytes() const override { return storage_.size(); }
+  std::byte* device_data() const override { return nullptr; }
+  std::span<std::byte> host_data() const override {
+    return {const_cast<std::byte*>(storage_.data()), storage_.size()};
+  }
+  void copy_to_host(std::size_t offset, std::span<std::byte> destination) const override {
+    check_range(*this, offset, destination.size());
+    std::memcpy(destination.data(), storage_.data() + offset, destination.size());
+  }
+  void copy_from_host(std::size_t offset, std::span<const std::byte> source) override {
+    check_range(*this, offset, source.size());
+    std::memcpy(storage_.data() + offset, source.data(), source.size());
+  }
+  void poison() override { std::memset(storage_.data(), reference::poison_byte, storage_.size()); }
+
+ private:
+  std::vector<std::byte> storage_;
+};
+
+class device_tensor final : public tensor_memory {
+ public:
+  explicit device_tensor(std::size_t bytes) : storage_(bytes) {}
+  std::size_t bytes() const override { return storage_.size(); }
+  std::byte* device_data() const override { return storage_.data(); }
+  std::span<std::byte> host_data() const override { return {}; }
+  void copy_to_host(std::size_t offset, std::span<std::byte> destination) const override {
+    check_range(*this, offset, destination.size());
+    if (destination.empty()) return;
+    HANDOFF_CUDA_CHECK(cudaMemcpy(destination.data(), storage_.data() + offset, destination.size(),
+                                  cudaMemcpyDeviceToHost));
+  }
+  void copy_from_host(std::size_t offset, std::span<const std::byte> source) override {
+    check_range(*this, offset, source.size());
+    if (source.empty()) return;
+    HANDOFF_CUDA_CHECK(
+        cudaMemcpy(storage_.data() + offset, source.data(), source.size(), cudaMemcpyHostToDevice));
+  }
+  void poison() override {
+    if (storage_.size() == 0) return;
+    HANDOFF_CUDA_CHECK(cudaMemset(storage_.data(), reference::poison_byte, storage_.size()));
+  }
+
+ private:
+  device_buffer<std::byte> storage_;
+};
+
+}  // namespace
+
+std::vector<std::byte> seeded_tensor_bytes(std::size_t bytes, std::uint64_t seed) {
+  if (bytes % sizeof(float) != 0) {
+    throw std::invalid_argument("a tensor of " + std::to_string(bytes) +
+                                " bytes is not a whole number of floats");
+  }
+  std::vector<float> values(bytes / sizeof(float));
+  reference::fill_seeded_nonzero(values, seed);
+  const auto as_bytes = std::as_bytes(std::span(values));
+  return {as_bytes.begin(), as_bytes.end()};
+}
+
+void tensor_memory::fill_seeded(std::uint64_t seed) {
+  copy_from_host(0, seeded_tensor_bytes(bytes(), seed));
+}
+
+reference::verification_result tensor_memory::verify_seeded(std::uint64_t seed) const {
+  const auto expected = seeded_tensor_bytes(bytes(), seed);
+  std::vector<std::byte> actual(bytes());
+  copy_to_host(0, actual);
+  return reference::verify_bytes(expected, actual);
+}
+
+std::unique_ptr<tensor_memory> make_host_tensor(std::size_t bytes) {
+  return std::make_unique<host_tensor>(bytes);
+}
+
+std::unique_ptr<tensor_memory> make_device_tensor(std::size_t bytes) {
+  return std::make_unique<device_tensor>(bytes);
+}
+
+std::unique_ptr<tensor_memory> make_tensor(std::size_t bytes, bool on_device) {
+  return on_device ? make_device_tensor(bytes) : make_host_tensor(bytes);
+}
+
+}  // namespace handoff::patterns
