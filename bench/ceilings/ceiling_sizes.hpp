@@ -21,6 +21,13 @@ inline std::vector<std::size_t> pcie_sweep_bytes(const bench_config& config) {
   return {4 * mebibyte, 16 * mebibyte, 64 * mebibyte, 256 * mebibyte, 1024 * mebibyte};
 }
 
+// Host channels (pipe, memcpy) run faster while a message fits in the caches, so their ceilings
+// start smaller than the PCIe sweep: a transfer of a few megabytes must not beat its own floor.
+inline std::vector<std::size_t> host_channel_sweep_bytes(const bench_config& config) {
+  if (config.smoke) return {mebibyte};
+  return {mebibyte, 4 * mebibyte, 16 * mebibyte, 64 * mebibyte, 256 * mebibyte, 1024 * mebibyte};
+}
+
 inline std::vector<std::size_t> device_copy_sweep_bytes(const bench_config& config) {
   if (config.smoke) return {mebibyte};
   return {256 * mebibyte, 1024 * mebibyte};

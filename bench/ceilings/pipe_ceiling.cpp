@@ -101,9 +101,11 @@ void pipe_bandwidth(benchmark::State& state, std::size_t bytes) {
 }
 
 void register_pipe_ceiling(const bench_environment& environment) {
-  const std::size_t bytes = ceiling_transfer_bytes(environment.config);
-  register_benchmark(std::string("ceilings/") + ceiling::pipe,
-                     [=](benchmark::State& state) { pipe_bandwidth(state, bytes); });
+  for (const std::size_t bytes : host_channel_sweep_bytes(environment.config)) {
+    register_benchmark(
+        benchmark_name("ceilings", ceiling::pipe, {{"bytes", std::to_string(bytes)}}),
+        [=](benchmark::State& state) { pipe_bandwidth(state, bytes); });
+  }
 }
 
 }  // namespace

@@ -32,9 +32,11 @@ void shm_memcpy(benchmark::State& state, std::size_t bytes) {
 }
 
 void register_shm_memcpy_ceiling(const bench_environment& environment) {
-  const std::size_t bytes = ceiling_transfer_bytes(environment.config);
-  register_benchmark(std::string("ceilings/") + ceiling::shm_memcpy,
-                     [=](benchmark::State& state) { shm_memcpy(state, bytes); });
+  for (const std::size_t bytes : host_channel_sweep_bytes(environment.config)) {
+    register_benchmark(
+        benchmark_name("ceilings", ceiling::shm_memcpy, {{"bytes", std::to_string(bytes)}}),
+        [=](benchmark::State& state) { shm_memcpy(state, bytes); });
+  }
 }
 
 }  // namespace

@@ -85,6 +85,7 @@ sender_cache& senders() {
 
 void transfer(benchmark::State& state, const sender_key& key, bool cold) {
   patterns::stage_times stages;
+  double measured_seconds = 0;
   try {
     auto& sender = senders().get(key);
     if (!cold) sender.transfer_warm();  // opens the session, outside the timing
@@ -92,13 +93,14 @@ void transfer(benchmark::State& state, const sender_key& key, bool cold) {
       const auto result = cold ? sender.transfer_cold() : sender.transfer_warm();
       state.SetIterationTime(result.seconds);
       stages += result.stages;
+      measured_seconds += result.seconds;
     }
     record_verification(state, sender.verify());
   } catch (...) {
     senders().drop();
     throw;
   }
-  set_stage_counters(state, stages);
+  set_stage_counters(state, stages, measured_seconds);
   set_traffic(state, static_cast<double>(key.bytes),
               static_cast<double>(key.bytes / sizeof(float)));
   add_transfer_floor(state, key.variant, static_cast<double>(key.bytes), key.on_device);

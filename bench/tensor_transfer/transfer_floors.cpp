@@ -1,5 +1,7 @@
 #include "transfer_floors.hpp"
 
+#include <algorithm>
+
 #include "../ceilings/ceiling_names.hpp"
 #include "../harness/traffic.hpp"
 
@@ -42,7 +44,8 @@ void add_transfer_floor(benchmark::State& state, transfer_variant variant, doubl
   }
 }
 
-void set_stage_counters(benchmark::State& state, const patterns::stage_times& stages) {
+void set_stage_counters(benchmark::State& state, const patterns::stage_times& stages,
+                        double measured_seconds) {
   const auto per_iteration = [](double seconds) {
     return benchmark::Counter(seconds, benchmark::Counter::kAvgIterations);
   };
@@ -50,6 +53,7 @@ void set_stage_counters(benchmark::State& state, const patterns::stage_times& st
   state.counters["stage.serialize"] = per_iteration(stages.serialize);
   state.counters["stage.deserialize"] = per_iteration(stages.deserialize);
   state.counters["stage.h2d"] = per_iteration(stages.h2d);
+  state.counters["stage.wait"] = per_iteration(std::max(0.0, measured_seconds - stages.total()));
 }
 
 }  // namespace handoff::bench

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <string>
 
+#include "handoff/fork_guard.hpp"
+
 namespace handoff {
 namespace {
 
@@ -43,6 +45,12 @@ std::string describe_driver_failure(CUresult status, const char* call, const cha
 
 void throw_on_cuda_error(cudaError_t status, const char* call, const char* file, int line) {
   if (status != cudaSuccess) {
+    // In a child forked after CUDA was initialised, the failure is the fork's doing; say so, and
+    // make no further CUDA call, which could hang on a lock the parent held at the fork.
+    if (forked_after_cuda_initialisation()) {
+      throw_cuda_used_after_fork(describe_cuda_failure(status, call, file, line),
+                                 static_cast<int>(status));
+    }
     // A failed call also sets the runtime's last-error slot; clear it, or the next launch check
     // would report this failure a second time.
     (void)cudaGetLastError();
@@ -60,6 +68,12 @@ void report_cuda_error_noexcept(cudaError_t status, const char* call, const char
 
 void throw_on_driver_error(CUresult status, const char* call, const char* file, int line) {
   if (status != CUDA_SUCCESS) {
+    // As above; the error's name is not looked up, as that is itself a call into CUDA.
+    if (forked_after_cuda_initialisation()) {
+      throw_cuda_used_after_fork(location_prefix(call, file, line) + "CUresult " +
+                                     std::to_string(static_cast<int>(status)),
+                                 static_cast<int>(status));
+    }
     throw cuda_error(describe_driver_failure(status, call, file, line), static_cast<int>(status));
   }
 }

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "handoff/cuda_check.hpp"
+#include "handoff/fork_guard.hpp"
 
 namespace handoff {
 namespace {
@@ -62,6 +63,16 @@ int device_attribute(cudaDeviceAttr attribute, int ordinal) {
 }  // namespace
 
 gpu_count_result gpu_count() noexcept {
+  // A forked child of a CUDA process has no usable GPU, and must not even ask the driver.
+  if (forked_after_cuda_initialisation()) {
+    try {
+      require_cuda_usable_in_this_process();
+    } catch (const cuda_used_after_fork& error) {
+      return {0, error.what()};
+    } catch (...) {
+      return {0, "this process was forked after CUDA initialisation"};
+    }
+  }
   int count = 0;
   const cudaError_t status = cudaGetDeviceCount(&count);
   if (status != cudaSuccess) {
@@ -69,6 +80,8 @@ gpu_count_result gpu_count() noexcept {
     return {0, std::string("no usable CUDA device: ") + cudaGetErrorName(status) + " (" +
                    cudaGetErrorString(status) + ")"};
   }
+  // The query initialised the driver, which a forked child could not use.
+  note_cuda_initialised_in_this_process();
   if (count == 0) return {0, "the CUDA driver reports 0 devices"};
   return {count, {}};
 }

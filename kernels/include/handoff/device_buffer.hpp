@@ -9,11 +9,13 @@
 #include <span>
 
 #include "handoff/cuda_check.hpp"
+#include "handoff/fork_guard.hpp"
 
 namespace handoff {
 
 struct device_memory {
   static void* allocate(std::size_t bytes) {
+    enter_cuda();  // a forked child fails here, by name, rather than deep inside the runtime
     void* raw = nullptr;
     HANDOFF_CUDA_CHECK(cudaMalloc(&raw, bytes));
     return raw;
@@ -28,6 +30,7 @@ struct device_memory {
 // Page-locked host memory: the copy engines read and write it directly, without staging.
 struct pinned_memory {
   static void* allocate(std::size_t bytes) {
+    enter_cuda();
     void* raw = nullptr;
     HANDOFF_CUDA_CHECK(cudaMallocHost(&raw, bytes));
     return raw;

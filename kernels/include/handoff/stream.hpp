@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "handoff/cuda_check.hpp"
+#include "handoff/fork_guard.hpp"
 
 namespace handoff {
 
@@ -26,6 +27,7 @@ class stream {
  public:
   // Non-blocking, so that work on the legacy default stream never serialises a measurement.
   stream() {
+    enter_cuda();  // a forked child fails here, by name, rather than deep inside the runtime
     cudaStream_t raw = nullptr;
     HANDOFF_CUDA_CHECK(cudaStreamCreateWithFlags(&raw, cudaStreamNonBlocking));
     handle_.reset(raw);
@@ -40,6 +42,7 @@ class stream {
 class event {
  public:
   explicit event(unsigned flags = cudaEventDefault) {
+    enter_cuda();
     cudaEvent_t raw = nullptr;
     HANDOFF_CUDA_CHECK(cudaEventCreateWithFlags(&raw, flags));
     handle_.reset(raw);

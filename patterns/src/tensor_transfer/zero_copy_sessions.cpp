@@ -31,6 +31,14 @@ void copy_device_range(std::byte* destination, const std::byte* source, std::siz
   on.synchronize();
 }
 
+// The zero-copy variants need no channel of their own: the control connection carries the
+// records, so a session only tells the receiver which variant to expect.
+void announce_session(connection& control, transfer_variant variant,
+                      deadline_clock::time_point deadline) {
+  control.send_record(command_record{.command = receiver_command::open_session, .variant = variant},
+                      deadline);
+}
+
 void require_size(std::uint64_t announced, const tensor_memory& destination) {
   if (announced != destination.bytes()) {
     throw transfer_protocol_error("the sender shares " + std::to_string(announced) +
@@ -47,7 +55,9 @@ class cuda_ipc_sender final : public sender_session {
       : exporter_(current_device()), tensor_(source.bytes()) {
     copy_device_range(tensor_.data(), source.device_data(), source.bytes(), stream_);
   }
-  void open(connection&, deadline_clock::time_point) override {}
+  void open(connection& control, deadline_clock::time_point deadline) override {
+    announce_session(control, transfer_variant::cuda_ipc, deadline);
+  }
   void send(connection& control, const tensor_memory&, stage_times&,
             deadline_clock::time_point deadline, const peer_watch&) override {
     control.send_record(exporter_.export_range(tensor_.data(), tensor_.size(), stream_.get()),
@@ -98,7 +108,9 @@ class vmm_fd_sender final : public sender_session {
         allocation_id_(next_allocation_id()) {
     copy_device_range(allocation_.data(), source.device_data(), source.bytes(), stream_);
   }
-  void open(connection&, deadline_clock::time_point) override {}
+  void open(connection& control, deadline_clock::time_point deadline) override {
+    announce_session(control, transfer_variant::vmm_fd, deadline);
+  }
   void send(connection& control, const tensor_memory&, stage_times&,
             deadline_clock::time_point deadline, const peer_watch&) override {
     const bool first = !descriptor_sent_;

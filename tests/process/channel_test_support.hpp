@@ -1,0 +1,93 @@
+#pragma once
+// Helpers shared by the channel conformance tests (process_queue, shm_ring): deadlines, the
+// coordinator-side and worker-side liveness checks, and a /dev/shm leak check that looks only at
+// the segments this test process named, so tests running beside it cannot disturb it.
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <set>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "handoff/patterns/channels/peer_watch.hpp"
+#include "handoff/patterns/process/worker_pool.hpp"
+
+namespace handoff::patterns::channel_testing {
+
+using namespace std::chrono_literals;
+
+inline deadline_clock::time_point in(deadline_clock::duration time) {
+  return deadline_clock::now() + time;
+}
+
+// Every channel a test creates is named with this, so its segments can be told from others'.
+inline std::string test_purpose(const std::string& what) {
+  return "test-" + std::to_string(::getpid()) + "-" + what;
+}
+
+inline std::set<std::string> segments_named_by_this_process() {
+  const std::string prefix = "handoff-test-" + std::to_string(::getpid()) + "-";
+  std::set<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator("/dev/shm")) {
+    const auto name = entry.path().filename().string();
+    if (name.starts_with(prefix)) names.insert(name);
+  }
+  return names;
+}
+
+// Fails a test that leaves any of its segments in /dev/shm, kill tests included.
+class leaves_nothing_in_dev_shm : public testing::Test {
+ protected:
+  void TearDown() override {
+    EXPECT_TRUE(segments_named_by_this_process().empty())
+        << "segments left in /dev/shm: "
+        << testing::PrintToString(segments_named_by_this_process());
+  }
+};
+
+// A worker's check that its coordinator is still there: orphaned, it is re-parented.
+inline peer_watch coordinator_watch() {
+  const pid_t coordinator = ::getppid();
+  return [coordinator] {
+    if (::getppid() != coordinator) throw channel_closed("the coordinator has gone away");
+  };
+}
+
+// A worker that has done its part stays alive until the coordinator closes its channel, so that
+// the coordinator can keep using worker_pool::check_alive as its peer_watch until then.
+inline int stay_until_released(connection& channel) {
+  try {
+    channel.receive(in(60s), 64);
+  } catch (const channel_closed&) {
+  }
+  return 0;
+}
+
+// Waits until the pool reports the worker's death, so that a later peer_watch sees it at once.
+inline void wait_until_pool_sees_a_death(worker_pool& pool) {
+  const auto deadline = in(5s);
+  while (deadline_clock::now() < deadline) {
+    try {
+      pool.check_alive();
+    } catch (const worker_died&) {
+      return;
+    }
+    std::this_thread::sleep_for(1ms);
+  }
+  FAIL() << "the killed worker was still running after 5 s";
+}
+
+// A worker's index-th argument; a missing one is an error, not undefined behaviour.
+inline const std::string& argument(std::span<const std::string> arguments, std::size_t index) {
+  if (index >= arguments.size()) {
+    throw std::invalid_argument("worker argument " + std::to_string(index) + " is missing");
+  }
+  return arguments[index];
+}
+
+}  // namespace handoff::patterns::channel_testing
