@@ -628,6 +628,29 @@ TEST_F(ProcessQueue, AttachRejectsDescriptorsThatAreNotAQueue) {
   EXPECT_EQ(read_numbered_message(queue.get(in(1s))).sequence, 9U);
 }
 
+TEST_F(ProcessQueue, GetIntoFillsTheCallersBuffersInOrder) {
+  auto queue = process_queue::create({.purpose = test_purpose("get-into")});
+  const std::vector<std::byte> message = {std::byte{1}, std::byte{2}, std::byte{3}, std::byte{4},
+                                          std::byte{5}};
+  queue.put(message, in(1s));
+  std::array<std::byte, 2> head{};
+  std::array<std::byte, 8> tail{};
+  EXPECT_EQ(queue.get_into({head, tail}, in(1s)), message.size());
+  EXPECT_EQ(head[0], std::byte{1});
+  EXPECT_EQ(head[1], std::byte{2});
+  EXPECT_EQ(tail[0], std::byte{3});
+  EXPECT_EQ(tail[2], std::byte{5});
+  EXPECT_EQ(queue.approximate_size(), 0U);
+}
+
+TEST_F(ProcessQueue, GetIntoBuffersTooSmallIsMessageTooLargeAndBreaksTheQueue) {
+  auto queue = process_queue::create({.purpose = test_purpose("get-into-small")});
+  queue.put(std::vector<std::byte>(100), in(1s));
+  std::array<std::byte, 99> buffer{};
+  EXPECT_THROW(queue.get_into({buffer}, in(1s)), message_too_large);
+  EXPECT_THROW(queue.put(std::vector<std::byte>(1), in(1s)), queue_broken);
+}
+
 TEST_F(ProcessQueue, ItsSegmentIsNeverVisibleInDevShm) {
   auto queue = process_queue::create({.purpose = test_purpose("visible")});
   EXPECT_TRUE(segments_named_by_this_process().empty());

@@ -2,6 +2,8 @@
 // holding the writer lock and read while holding the reader lock.
 #include <algorithm>
 #include <cstring>
+#include <optional>
+#include <vector>
 
 #include "handoff/patterns/channels/process_queue.hpp"
 #include "pipe_stream.hpp"
@@ -164,6 +166,38 @@ void process_queue::put_parts(std::initializer_list<std::span<const std::byte>> 
 
 std::vector<std::byte> process_queue::get(deadline_clock::time_point deadline,
                                           const peer_watch& watch) {
+  std::vector<std::byte> message;
+  take_message(deadline, watch,
+               [&](std::uint64_t length) -> std::optional<std::vector<std::span<std::byte>>> {
+                 message.resize(length);
+                 return std::vector<std::span<std::byte>>{message};
+               });
+  return message;
+}
+
+std::size_t process_queue::get_into(std::initializer_list<std::span<std::byte>> parts,
+                                    deadline_clock::time_point deadline, const peer_watch& watch) {
+  std::uint64_t room = 0;
+  for (const auto part : parts)
+    room += part.size();
+  std::size_t received = 0;
+  take_message(deadline, watch,
+               [&](std::uint64_t length) -> std::optional<std::vector<std::span<std::byte>>> {
+                 if (length > room) return std::nullopt;
+                 received = length;
+                 std::vector<std::span<std::byte>> pieces;
+                 for (auto part : parts) {
+                   const auto take = std::min<std::uint64_t>(part.size(), length);
+                   pieces.push_back(part.first(take));
+                   length -= take;
+                 }
+                 return pieces;
+               });
+  return received;
+}
+
+void process_queue::take_message(deadline_clock::time_point deadline, const peer_watch& watch,
+                                 const message_landing& landing) {
   auto& block = control();
   throw_if_broken();
   const std::function<void()> on_stall = [&] {
@@ -186,7 +220,6 @@ std::vector<std::byte> process_queue::get(deadline_clock::time_point deadline,
   }
 
   block.reader.mid_message = 1;
-  std::vector<std::byte> message;
   try {
     length_prefix length = 0;
     const auto header = std::as_writable_bytes(std::span(&length, 1));
@@ -205,9 +238,21 @@ std::vector<std::byte> process_queue::get(deadline_clock::time_point deadline,
       mark_broken(block, why);
       throw message_too_large("get on queue " + purpose_ + ": " + why);
     }
-    message.resize(length);
-    const std::size_t got =
-        pipe_stream::read_into(read_end_.get(), message, deadline, on_stall_probing_writers);
+    const auto pieces = landing(length);
+    if (!pieces) {
+      // The message cannot be put back, and leaving it would tear the stream.
+      const std::string why =
+          "a message of " + std::to_string(length) + " bytes does not fit the caller's buffer";
+      mark_broken(block, why);
+      throw message_too_large("get on queue " + purpose_ + ": " + why);
+    }
+    std::uint64_t got = 0;
+    for (const auto piece : *pieces) {
+      const std::size_t got_piece =
+          pipe_stream::read_into(read_end_.get(), piece, deadline, on_stall_probing_writers);
+      got += got_piece;
+      if (got_piece < piece.size()) break;
+    }
     if (got < length) {
       break_and_throw("the deadline of a get passed after " + describe_progress(got, length) +
                       " of a message body");
@@ -221,7 +266,6 @@ std::vector<std::byte> process_queue::get(deadline_clock::time_point deadline,
   release_item_slot();
   reader.unlock();
   wake_all(block.taken);
-  return message;
 }
 
 }  // namespace handoff::patterns

@@ -1,6 +1,6 @@
 // queue: the frame travels through a multiprocessing-style queue, like the article's
-// multiprocessing.Queue(). get() hands back a new buffer, as Python's unpickling does, so the
-// receiver validates the frame there and copies the payload out of it.
+// multiprocessing.Queue(). The receiver takes each message straight into where the tensor lands
+// (get_into, no allocation per message), then validates the frame.
 
 #include <cstring>
 #include <optional>
@@ -50,26 +50,29 @@ class queue_receiver final : public receiver_session {
 
   void receive(connection&, tensor_memory& destination, stage_times& stages,
                deadline_clock::time_point deadline, const peer_watch& watch) override {
-    const auto message = queue_.get(deadline, watch);
-    const auto frame =
-        timed_stage(stages.deserialize, [&] { return decode_frame(message, destination.bytes()); });
-    if (frame.header.payload_bytes != destination.bytes()) {
-      throw frame_shape_mismatch("frame carries " + std::to_string(frame.header.payload_bytes) +
-                                 " payload bytes; the receiver expects " +
-                                 std::to_string(destination.bytes()));
+    frame_header_bytes_array header_bytes;
+    const auto landing = landing_for(destination, staging_);
+    const std::size_t length = queue_.get_into({header_bytes, landing}, deadline, watch);
+    if (length < frame_header_bytes) {
+      throw frame_truncated("a queue message of " + std::to_string(length) +
+                            " bytes is shorter than a frame header");
     }
-    if (destination.device_data() != nullptr) {
-      timed_stage(stages.h2d, [&] { destination.copy_from_host(0, frame.payload); });
-    } else {
-      timed_stage(stages.deserialize, [&] { destination.copy_from_host(0, frame.payload); });
-    }
+    const auto header = decode_header_for(header_bytes, destination, stages);
+    require_frame_length(header, length);
+    const auto checksum = timed_stage(stages.deserialize, [&] {
+      frame_checksum hash;
+      hash.update(landing);
+      return hash.digest();
+    });
+    verify_frame_checksum(header, checksum);
+    finish_landing(destination, landing, stages);
   }
 
  private:
   std::vector<unique_fd> descriptors_;  // kept open for as long as the queue uses them
   process_queue queue_;
+  std::vector<std::byte> staging_;
 };
-
 }  // namespace
 
 std::unique_ptr<sender_session> make_queue_sender(std::uint64_t bytes) {

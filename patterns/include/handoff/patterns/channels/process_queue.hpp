@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -70,6 +71,11 @@ class process_queue {
                  deadline_clock::time_point deadline, const peer_watch& watch = {});
   // The next message: queue_empty if none starts before the deadline.
   std::vector<std::byte> get(deadline_clock::time_point deadline, const peer_watch& watch = {});
+  // As get, but the message lands in the caller's buffers, filled in order (like Python's
+  // Connection.recv_bytes_into): no allocation per message. Returns the message's length. A
+  // message longer than the buffers together is message_too_large, and the queue is broken.
+  std::size_t get_into(std::initializer_list<std::span<std::byte>> parts,
+                       deadline_clock::time_point deadline, const peer_watch& watch = {});
 
   // Joinable queues only (else channel_usage_error). Each put adds an unfinished task; task_done
   // finishes one, and one too many is queue_too_many_task_done.
@@ -86,6 +92,12 @@ class process_queue {
  private:
   process_queue(shared_memory_segment control_segment, unique_fd read_end, unique_fd write_end,
                 std::string purpose);
+
+  // Given a message's length, where its bytes go, or nothing when they cannot fit.
+  using message_landing =
+      std::function<std::optional<std::vector<std::span<std::byte>>>(std::uint64_t length)>;
+  void take_message(deadline_clock::time_point deadline, const peer_watch& watch,
+                    const message_landing& landing);
 
   [[noreturn]] void break_and_throw(const std::string& why);
   void throw_if_broken() const;
