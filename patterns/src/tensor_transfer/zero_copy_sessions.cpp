@@ -11,6 +11,7 @@
 #include "handoff/patterns/ipc/cuda_ipc.hpp"
 #include "handoff/patterns/ipc/vmm_shareable.hpp"
 #include "handoff/patterns/tensor_transfer/device_direct_sessions.hpp"
+#include "handoff/patterns/tensor_transfer/timed_stage.hpp"
 #include "handoff/stream.hpp"
 
 namespace handoff::patterns {
@@ -58,10 +59,13 @@ class cuda_ipc_sender final : public sender_session {
   void open(connection& control, deadline_clock::time_point deadline) override {
     announce_session(control, transfer_variant::cuda_ipc, deadline);
   }
-  void send(connection& control, const tensor_memory&, stage_times&,
+  // serialize: exporting the range (handle lookup, recording the interprocess event).
+  void send(connection& control, const tensor_memory&, stage_times& stages,
             deadline_clock::time_point deadline, const peer_watch&) override {
-    control.send_record(exporter_.export_range(tensor_.data(), tensor_.size(), stream_.get()),
-                        deadline);
+    const auto record = timed_stage(stages.serialize, [&] {
+      return exporter_.export_range(tensor_.data(), tensor_.size(), stream_.get());
+    });
+    control.send_record(record, deadline);
   }
 
  private:
@@ -73,11 +77,13 @@ class cuda_ipc_sender final : public sender_session {
 class cuda_ipc_receiver final : public receiver_session {
  public:
   cuda_ipc_receiver() : importer_(current_device()) {}
-  void receive(connection& control, tensor_memory& destination, stage_times&,
+  // deserialize: opening the handle and event (cached after the first) and queueing the wait.
+  void receive(connection& control, tensor_memory& destination, stage_times& stages,
                deadline_clock::time_point deadline, const peer_watch&) override {
     const auto record = control.receive_record<ipc_export_record>(deadline);
     require_size(record.bytes, destination);
-    const std::byte* shared = importer_.open(record, stream_.get());
+    const std::byte* shared =
+        timed_stage(stages.deserialize, [&] { return importer_.open(record, stream_.get()); });
     copy_device_range(destination.device_data(), shared, record.bytes, stream_);
   }
 
@@ -111,7 +117,8 @@ class vmm_fd_sender final : public sender_session {
   void open(connection& control, deadline_clock::time_point deadline) override {
     announce_session(control, transfer_variant::vmm_fd, deadline);
   }
-  void send(connection& control, const tensor_memory&, stage_times&,
+  // serialize: exporting the descriptor, on the first transfer only.
+  void send(connection& control, const tensor_memory&, stage_times& stages,
             deadline_clock::time_point deadline, const peer_watch&) override {
     const bool first = !descriptor_sent_;
     control.send_record(vmm_record{.allocation_id = allocation_id_,
@@ -120,7 +127,8 @@ class vmm_fd_sender final : public sender_session {
                                    .carries_descriptor = first ? 1U : 0U},
                         deadline);
     if (first) {
-      const unique_fd descriptor = allocation_.export_descriptor();
+      const unique_fd descriptor =
+          timed_stage(stages.serialize, [&] { return allocation_.export_descriptor(); });
       control.send_fd(descriptor.get(), deadline);
       descriptor_sent_ = true;
     }
@@ -135,14 +143,18 @@ class vmm_fd_sender final : public sender_session {
 
 class vmm_fd_receiver final : public receiver_session {
  public:
-  void receive(connection& control, tensor_memory& destination, stage_times&,
+  // deserialize: importing and mapping the descriptor, on the first transfer only.
+  void receive(connection& control, tensor_memory& destination, stage_times& stages,
                deadline_clock::time_point deadline, const peer_watch&) override {
     const auto record = control.receive_record<vmm_record>(deadline);
     require_size(record.bytes, destination);
     if (record.carries_descriptor != 0) {
       const unique_fd descriptor = control.receive_fd(deadline);
       imported_.reset();
-      imported_.emplace(vmm_import::open(descriptor.get(), record.mapped_bytes, current_device()));
+      timed_stage(stages.deserialize, [&] {
+        imported_.emplace(
+            vmm_import::open(descriptor.get(), record.mapped_bytes, current_device()));
+      });
       allocation_id_ = record.allocation_id;
     } else if (!imported_ || allocation_id_ != record.allocation_id) {
       throw transfer_protocol_error("the sender names allocation " +

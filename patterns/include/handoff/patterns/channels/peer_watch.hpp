@@ -10,7 +10,7 @@ namespace handoff::patterns {
 
 using peer_watch = std::function<void()>;
 
-// A wait calls its watch at least this often (more rarely only while bytes keep moving).
+// A wait calls its watch at least this often, also while bytes keep moving.
 inline constexpr std::chrono::milliseconds peer_watch_interval{50};
 
 }  // namespace handoff::patterns

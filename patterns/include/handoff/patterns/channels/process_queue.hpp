@@ -14,9 +14,15 @@
 // the stream intact. When a message is cut short instead (a deadline or a failed peer check in the
 // middle of a message larger than the pipe, or a process killed mid-message holding a lock), the
 // stream is torn: the queue is marked broken in shared memory, and every later call in any process
-// is queue_broken. A process killed while holding a lock between messages does not break anything.
-// A waiter notices a peer that died mid-message holding the other side's lock within
-// peer_watch_interval, without any peer_watch.
+// is queue_broken. A process killed while holding a lock between messages breaks nothing: the next
+// process to take the lock takes it over, and gives back the place in a bounded queue and the
+// unfinished task that a dead put had taken (join probes for that too). A waiter notices a peer
+// that died mid-message holding the other side's lock within peer_watch_interval, without any
+// peer_watch.
+//
+// Limits: a consumer killed after get but before task_done leaves its task unfinished (as in
+// Python), so join then ends at its deadline. A kill landing between two adjacent instructions of
+// a put can leak one place of a bounded queue; never more, and never a place counted twice.
 
 #include <cstddef>
 #include <cstdint>
