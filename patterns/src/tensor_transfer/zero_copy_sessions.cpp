@@ -63,12 +63,7 @@ class cuda_ipc_sender final : public sender_session {
   void send(connection& control, const tensor_memory&, stage_times& stages,
             deadline_clock::time_point deadline, const peer_watch&) override {
     const auto record = timed_stage(stages.serialize, [&] {
-      auto exported = exporter_.export_range(tensor_.data(), tensor_.size(), stream_.get());
-      // Measured on an H200 without MPS: a receiver whose stream waits on an event still pending
-      // in another process's context pays about 0.3 ms per hand-off, the cost of switching
-      // contexts; waiting here first leaves it an event already complete, for a few microseconds.
-      stream_.synchronize();
-      return exported;
+      return exporter_.export_range(tensor_.data(), tensor_.size(), stream_.get());
     });
     control.send_record(record, deadline);
   }
