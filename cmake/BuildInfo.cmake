@@ -15,6 +15,12 @@ if(NOT HANDOFF_GIT_COMMIT AND EXISTS ${PROJECT_SOURCE_DIR}/.deps/git-commit)
   file(STRINGS ${PROJECT_SOURCE_DIR}/.deps/git-commit HANDOFF_GIT_COMMIT LIMIT_COUNT 1)
   set(handoff_git_dirty "")
 endif()
+# ci/gpu passes the commit that ci/carry-deps recorded: the lent machine's copy may sit inside some
+# other checkout, whose HEAD would be reported instead.
+if(HANDOFF_GIT_COMMIT_OVERRIDE)
+  set(HANDOFF_GIT_COMMIT "${HANDOFF_GIT_COMMIT_OVERRIDE}")
+  set(handoff_git_dirty "")
+endif()
 if(NOT HANDOFF_GIT_COMMIT)
   set(HANDOFF_GIT_COMMIT "unknown")
 elseif(handoff_git_dirty)
