@@ -40,26 +40,11 @@ std::span<std::byte> bytes_of(Value& value) {
 
 enum class byte_stream { pipe, socketpair };
 
-// A socketpair shaped like a pipe: the sink reads one end as its stdin, the coordinator writes the
-// other.
-patterns::pipe_ends make_socket_stream() {
-  int ends[2];
-  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0) {
-    throw patterns::process_error(std::string("socketpair: ") + std::strerror(errno));
-  }
-  constexpr int socket_buffer_bytes = 4 << 20;  // as the suite's own connection asks for
-  for (const int end : ends) {
-    ::setsockopt(end, SOL_SOCKET, SO_SNDBUF, &socket_buffer_bytes, sizeof(socket_buffer_bytes));
-    ::setsockopt(end, SOL_SOCKET, SO_RCVBUF, &socket_buffer_bytes, sizeof(socket_buffer_bytes));
-  }
-  return {patterns::unique_fd(ends[0]), patterns::unique_fd(ends[1])};
-}
-
 class pipe_sink_connection {
  public:
   explicit pipe_sink_connection(byte_stream transport) : transport_(transport) {
-    auto to_sink =
-        transport == byte_stream::socketpair ? make_socket_stream() : patterns::make_cloexec_pipe();
+    auto to_sink = transport == byte_stream::socketpair ? patterns::make_cloexec_socketpair()
+                                                        : patterns::make_cloexec_pipe();
     auto from_sink = patterns::make_cloexec_pipe();
     if (transport == byte_stream::pipe) {
       ::fcntl(to_sink.write_end.get(), F_SETPIPE_SZ, pipe_buffer_bytes);  // best effort

@@ -12,9 +12,7 @@
 #include "handoff/patterns/process_errors.hpp"
 
 namespace handoff::patterns {
-namespace {
 
-// Waits until fd is ready for the given events, or throws at the deadline.
 void await_ready(int fd, short events, deadline_clock::time_point deadline, std::string_view peer,
                  const char* what) {
   while (true) {
@@ -33,8 +31,6 @@ void await_ready(int fd, short events, deadline_clock::time_point deadline, std:
     }
   }
 }
-
-}  // namespace
 
 namespace {
 
@@ -93,6 +89,20 @@ void read_exact(int fd, std::span<std::byte> bytes, deadline_clock::time_point d
       throw process_error("reading from " + std::string(peer) + ": " + std::strerror(errno));
     }
   }
+}
+
+pipe_ends make_cloexec_socketpair() {
+  int ends[2];
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0) {
+    throw process_error(std::string("socketpair: ") + std::strerror(errno));
+  }
+  // Larger socket buffers mean fewer wake-ups per megabyte; the kernel caps the request quietly.
+  constexpr int socket_buffer_bytes = 4 << 20;
+  for (const int end : ends) {
+    ::setsockopt(end, SOL_SOCKET, SO_SNDBUF, &socket_buffer_bytes, sizeof(socket_buffer_bytes));
+    ::setsockopt(end, SOL_SOCKET, SO_RCVBUF, &socket_buffer_bytes, sizeof(socket_buffer_bytes));
+  }
+  return {unique_fd(ends[0]), unique_fd(ends[1])};
 }
 
 pipe_ends make_cloexec_pipe() {

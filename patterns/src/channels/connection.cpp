@@ -10,49 +10,38 @@
 namespace handoff::patterns {
 namespace {
 
-// Larger socket buffers mean fewer wake-ups per megabyte; the kernel caps the request quietly.
-constexpr int socket_buffer_bytes = 4 << 20;
-
 template <class Value>
 std::span<std::byte> bytes_of(Value& value) {
   return std::as_writable_bytes(std::span(&value, 1));
 }
 
-void await_readable(int fd, deadline_clock::time_point deadline, const std::string& peer) {
-  while (true) {
-    const auto left =
-        std::chrono::ceil<std::chrono::milliseconds>(deadline - deadline_clock::now());
-    if (left.count() <= 0) {
-      throw deadline_exceeded("reading from " + peer + ": deadline exceeded");
-    }
-    pollfd request{fd, POLLIN, 0};
-    const int ready =
-        ::poll(&request, 1, static_cast<int>(std::min<long long>(left.count(), 1000)));
-    if (ready > 0) return;
-    if (ready < 0 && errno != EINTR) {
-      throw process_error("reading from " + peer + ": poll: " + std::strerror(errno));
-    }
+// One byte with room for one descriptor beside it (SCM_RIGHTS).
+struct descriptor_message {
+  std::byte carrier{0x46};
+  iovec payload{&carrier, 1};
+  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+  msghdr message{};
+
+  descriptor_message() {
+    message.msg_iov = &payload;
+    message.msg_iovlen = 1;
+    message.msg_control = control;
+    message.msg_controllen = sizeof(control);
   }
-}
+  descriptor_message(const descriptor_message&) = delete;
+  descriptor_message& operator=(const descriptor_message&) = delete;
+};
 
 }  // namespace
 
 connection::connection(unique_fd socket, std::string peer)
-    : socket_(std::move(socket)), peer_(std::move(peer)) {
-  ::setsockopt(socket_.get(), SOL_SOCKET, SO_SNDBUF, &socket_buffer_bytes,
-               sizeof(socket_buffer_bytes));
-  ::setsockopt(socket_.get(), SOL_SOCKET, SO_RCVBUF, &socket_buffer_bytes,
-               sizeof(socket_buffer_bytes));
-}
+    : socket_(std::move(socket)), peer_(std::move(peer)) {}
 
 std::pair<connection, connection> connection::make_pair(std::string first_peer,
                                                         std::string second_peer) {
-  int ends[2];
-  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0) {
-    throw process_error(std::string("socketpair: ") + std::strerror(errno));
-  }
-  return {connection(unique_fd(ends[0]), std::move(first_peer)),
-          connection(unique_fd(ends[1]), std::move(second_peer))};
+  auto ends = make_cloexec_socketpair();
+  return {connection(std::move(ends.read_end), std::move(first_peer)),
+          connection(std::move(ends.write_end), std::move(second_peer))};
 }
 
 void connection::send_parts(std::initializer_list<std::span<const std::byte>> parts,
@@ -102,21 +91,15 @@ void connection::send_fd(int fd, deadline_clock::time_point deadline) {
   send_all(socket_.get(), bytes_of(length), deadline, peer_);
   // The descriptor rides on a byte of its own, sent apart from the length, so that the receiver's
   // plain read of the length can never swallow it.
-  std::byte carrier{0x46};
-  iovec payload{&carrier, 1};
-  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-  msghdr message{};
-  message.msg_iov = &payload;
-  message.msg_iovlen = 1;
-  message.msg_control = control;
-  message.msg_controllen = sizeof(control);
-  cmsghdr* header = CMSG_FIRSTHDR(&message);
+  descriptor_message carrier;
+  cmsghdr* header = CMSG_FIRSTHDR(&carrier.message);
   header->cmsg_level = SOL_SOCKET;
   header->cmsg_type = SCM_RIGHTS;
   header->cmsg_len = CMSG_LEN(sizeof(int));
   std::memcpy(CMSG_DATA(header), &fd, sizeof(int));
   while (true) {
-    const ssize_t sent = ::sendmsg(socket_.get(), &message, MSG_NOSIGNAL);
+    await_ready(socket_.get(), POLLOUT, deadline, peer_, "sending a descriptor to");
+    const ssize_t sent = ::sendmsg(socket_.get(), &carrier.message, MSG_NOSIGNAL);
     if (sent == 1) return;
     if (sent < 0 && errno == EPIPE) {
       throw channel_closed("sending a descriptor to " + peer_ + ": the reader has gone (EPIPE)");
@@ -124,11 +107,6 @@ void connection::send_fd(int fd, deadline_clock::time_point deadline) {
     if (sent < 0 && errno != EINTR && errno != EAGAIN) {
       throw process_error("sending a descriptor to " + peer_ + ": " + std::strerror(errno));
     }
-    if (deadline_clock::now() >= deadline) {
-      throw deadline_exceeded("sending a descriptor to " + peer_ + ": deadline exceeded");
-    }
-    pollfd request{socket_.get(), POLLOUT, 0};
-    ::poll(&request, 1, 10);
   }
 }
 
@@ -138,17 +116,10 @@ unique_fd connection::receive_fd(deadline_clock::time_point deadline) {
     throw process_error("expected a descriptor from " + peer_ + ", got a message of " +
                         std::to_string(length) + " bytes");
   }
-  std::byte carrier{};
-  iovec payload{&carrier, 1};
-  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-  msghdr message{};
-  message.msg_iov = &payload;
-  message.msg_iovlen = 1;
-  message.msg_control = control;
-  message.msg_controllen = sizeof(control);
+  descriptor_message carrier;
   while (true) {
-    await_readable(socket_.get(), deadline, peer_);
-    const ssize_t got = ::recvmsg(socket_.get(), &message, MSG_CMSG_CLOEXEC);
+    await_ready(socket_.get(), POLLIN, deadline, peer_, "receiving a descriptor from");
+    const ssize_t got = ::recvmsg(socket_.get(), &carrier.message, MSG_CMSG_CLOEXEC);
     if (got == 1) break;
     if (got == 0) throw channel_closed("receiving a descriptor from " + peer_ + ": end of file");
     if (errno != EINTR && errno != EAGAIN) {
@@ -156,7 +127,7 @@ unique_fd connection::receive_fd(deadline_clock::time_point deadline) {
     }
   }
   body_left_ = 0;
-  const cmsghdr* header = CMSG_FIRSTHDR(&message);
+  const cmsghdr* header = CMSG_FIRSTHDR(&carrier.message);
   if (header == nullptr || header->cmsg_type != SCM_RIGHTS ||
       header->cmsg_len != CMSG_LEN(sizeof(int))) {
     throw process_error("expected a descriptor from " + peer_ + ", got a message without one");

@@ -11,6 +11,11 @@ namespace handoff::patterns {
 
 using deadline_clock = std::chrono::steady_clock;
 
+// Waits until fd is ready for events (POLLIN, POLLOUT); deadline_exceeded at the deadline. what
+// and peer name the wait in the error ("reading from", "worker-0").
+void await_ready(int fd, short events, deadline_clock::time_point deadline, std::string_view peer,
+                 const char* what);
+
 // A blocking write of a large buffer can outlast any deadline once the reader stalls, so write_all
 // switches the descriptor to non-blocking mode before its first write.
 void write_all(int fd, std::span<const std::byte> bytes, deadline_clock::time_point deadline,
@@ -56,5 +61,8 @@ struct pipe_ends {
   unique_fd write_end;
 };
 pipe_ends make_cloexec_pipe();
+// The same shape from a Unix stream socketpair with enlarged buffers: what Python's duplex Pipe()
+// is, and what can carry descriptors.
+pipe_ends make_cloexec_socketpair();
 
 }  // namespace handoff::patterns
