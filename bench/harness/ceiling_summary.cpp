@@ -81,7 +81,16 @@ std::vector<efficiency_row> efficiencies_from(
     bool has_floor = false;
     const auto overlap = run.counters.find(std::string(floor_overlapped_counter));
     const bool overlapped = overlap != run.counters.end() && overlap->second > 0;
+    const auto add_stage = [&](double stage_seconds) {
+      *row.floor_seconds = overlapped ? std::max(*row.floor_seconds, stage_seconds)
+                                      : *row.floor_seconds + stage_seconds;
+    };
     for (const auto& [counter, value] : run.counters) {
+      if (counter.starts_with(floor_seconds_prefix)) {
+        has_floor = true;
+        if (row.floor_seconds) add_stage(value);
+        continue;
+      }
       const bool is_bytes = counter.starts_with(floor_bytes_prefix);
       const bool is_events = counter.starts_with(floor_events_prefix);
       if (!is_bytes && !is_events) continue;
@@ -94,10 +103,7 @@ std::vector<efficiency_row> efficiencies_from(
         row.floor_seconds.reset();
         break;
       }
-      const double stage_seconds =
-          is_bytes ? value / found->second.value : value * found->second.value;
-      *row.floor_seconds = overlapped ? std::max(*row.floor_seconds, stage_seconds)
-                                      : *row.floor_seconds + stage_seconds;
+      add_stage(is_bytes ? value / found->second.value : value * found->second.value);
     }
     if (has_floor) rows.push_back(row);
   }

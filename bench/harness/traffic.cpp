@@ -31,6 +31,11 @@ void add_floor_events(benchmark::State& state, std::string_view ceiling,
   set_counter(state, floor_events_prefix, ceiling, events_per_iteration);
 }
 
+void add_floor_seconds(benchmark::State& state, std::string_view stage,
+                       double seconds_per_iteration) {
+  set_counter(state, floor_seconds_prefix, stage, seconds_per_iteration);
+}
+
 void set_floor_overlapped(benchmark::State& state) {
   state.counters[std::string(floor_overlapped_counter)] = 1;
 }

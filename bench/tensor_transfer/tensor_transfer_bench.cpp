@@ -13,6 +13,7 @@
 #include "../harness/outcome.hpp"
 #include "../harness/registration.hpp"
 #include "../harness/run_end.hpp"
+#include "../harness/stage_counters.hpp"
 #include "../harness/traffic.hpp"
 #include "handoff/patterns/process/worker_role.hpp"
 #include "handoff/patterns/tensor_transfer/tensor_receiver.hpp"

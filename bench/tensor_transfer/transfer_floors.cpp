@@ -1,7 +1,5 @@
 #include "transfer_floors.hpp"
 
-#include <algorithm>
-
 #include "../ceilings/ceiling_names.hpp"
 #include "../harness/traffic.hpp"
 
@@ -42,18 +40,6 @@ void add_transfer_floor(benchmark::State& state, transfer_variant variant, doubl
       add_floor_events(state, ceiling::launch_sync, 1);
       return;
   }
-}
-
-void set_stage_counters(benchmark::State& state, const patterns::stage_times& stages,
-                        double measured_seconds) {
-  const auto per_iteration = [](double seconds) {
-    return benchmark::Counter(seconds, benchmark::Counter::kAvgIterations);
-  };
-  state.counters["stage.d2h"] = per_iteration(stages.d2h);
-  state.counters["stage.serialize"] = per_iteration(stages.serialize);
-  state.counters["stage.deserialize"] = per_iteration(stages.deserialize);
-  state.counters["stage.h2d"] = per_iteration(stages.h2d);
-  state.counters["stage.wait"] = per_iteration(std::max(0.0, measured_seconds - stages.total()));
 }
 
 }  // namespace handoff::bench

@@ -81,6 +81,26 @@ TEST(CeilingSummary, OverlappedStagesTakeTheSlowestInsteadOfTheSum) {
   EXPECT_DOUBLE_EQ(rows[0].efficiency(), 0.002 / 0.004);
 }
 
+TEST(CeilingSummary, MeasuredStageSecondsJoinTheFloor) {
+  const std::vector<measured_run> runs = {
+      ceiling_run("pcie_h2d_pinned", 1.0, 50e9),
+      {"pool_prep/shared_gpu/chunks:10",
+       0.010,
+       {{"floor_bytes.pcie_h2d_pinned", 100e6}, {"floor_seconds.prep", 0.003}}},
+      {"pool_prep/shared_gpu/chunks:20",
+       0.010,
+       {{"floor_overlapped", 1},
+        {"floor_bytes.pcie_h2d_pinned", 100e6},
+        {"floor_seconds.prep", 0.003}}},
+  };
+  const auto rows = efficiencies_from(runs, ceilings_from(runs));
+  ASSERT_EQ(rows.size(), 2u);
+  ASSERT_TRUE(rows[0].floor_seconds.has_value());
+  EXPECT_DOUBLE_EQ(*rows[0].floor_seconds, 100e6 / 50e9 + 0.003);
+  ASSERT_TRUE(rows[1].floor_seconds.has_value());
+  EXPECT_DOUBLE_EQ(*rows[1].floor_seconds, 0.003);
+}
+
 TEST(CeilingSummary, AboveTheCeilingIsSuspect) {
   const std::vector<measured_run> runs = {
       ceiling_run("hbm_device_copy", 1.0, 4e12),

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "handoff/patterns/tensor_transfer/stage_times.hpp"
+#include "handoff/patterns/stage_times.hpp"
 #include "handoff/patterns/tensor_transfer/transfer_variant.hpp"
 
 namespace handoff::patterns {

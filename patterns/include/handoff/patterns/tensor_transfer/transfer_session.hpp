@@ -7,7 +7,7 @@
 
 #include "handoff/patterns/channels/connection.hpp"
 #include "handoff/patterns/channels/peer_watch.hpp"
-#include "handoff/patterns/tensor_transfer/stage_times.hpp"
+#include "handoff/patterns/stage_times.hpp"
 #include "handoff/patterns/tensor_transfer/tensor_memory.hpp"
 #include "handoff/patterns/tensor_transfer/transfer_protocol.hpp"
 
