@@ -21,6 +21,8 @@ if(NOT NCCL_FOUND)
 endif()
 find_package(MPI QUIET COMPONENTS CXX)
 set(BLA_VENDOR OpenBLAS)
+# ci/carry-deps stages OpenBLAS in .deps/openblas for machines that cannot install it.
+list(APPEND CMAKE_LIBRARY_PATH ${PROJECT_SOURCE_DIR}/.deps/openblas/lib)
 find_package(BLAS QUIET)
 
 function(handoff_report_dependency name found detail)
