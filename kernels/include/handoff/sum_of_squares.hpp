@@ -1,0 +1,30 @@
+#pragma once
+// The sum of x*x of independent_tasks on the device, through CUB: one dataset with
+// DeviceReduce::TransformReduce, or many datasets back to back with one DeviceSegmentedReduce over
+// a squaring transform iterator. Both accumulate in float, as cupy's sum(x**2) of float32 data
+// does. Each enqueues on a stream and returns at once; the caller allocates the temporary storage
+// that the matching *_temp_bytes asks for (once, outside any timed region) and may reuse it for
+// every launch of the same size on one stream at a time.
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace handoff {
+
+std::size_t sum_of_squares_temp_bytes(std::size_t count);
+
+// *out = sum of values[i]^2; an empty dataset writes 0.
+void launch_sum_of_squares(const float* values, std::size_t count, float* out, void* temp,
+                           std::size_t temp_bytes, cudaStream_t stream);
+
+std::size_t segmented_sum_of_squares_temp_bytes(std::size_t segments);
+
+// out[s] = sum of values[offsets[s] .. offsets[s+1])^2 for every segment s; offsets (segments + 1
+// of them, non-decreasing) live on the device. An empty segment writes 0.
+void launch_segmented_sum_of_squares(const float* values, const std::int64_t* offsets,
+                                     std::size_t segments, float* out, void* temp,
+                                     std::size_t temp_bytes, cudaStream_t stream);
+
+}  // namespace handoff

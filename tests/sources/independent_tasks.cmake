@@ -1,0 +1,13 @@
+# independent_tasks: the reference, the CPU variants and the process orchestration with the host
+# stand-in (cpu), and every variant on the device (gpu). Both programs start themselves again in
+# the worker role.
+handoff_add_worker_gtest(handoff_independent_tasks_cpu_tests cpu
+  SOURCES
+    independent_tasks/sum_of_squares_reference_test.cpp
+    independent_tasks/task_pool_host_test.cpp)
+
+handoff_add_worker_gtest(handoff_independent_tasks_gpu_tests gpu
+  SOURCES
+    independent_tasks/device_reduction_test.cpp
+    independent_tasks/device_variants_test.cpp
+    independent_tasks/task_pool_device_test.cpp)
