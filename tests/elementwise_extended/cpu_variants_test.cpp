@@ -1,0 +1,143 @@
+// The CPU variants of seed 002's workloads against the references, at edge sizes, and the typed
+// errors for bad input. cpu_map's workers are this program started again in the map worker role.
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "handoff/patterns/elementwise/extended_cpu_blas.hpp"
+#include "handoff/patterns/elementwise/extended_cpu_variants.hpp"
+#include "handoff/patterns/elementwise/map_pool.hpp"
+#include "handoff/patterns/process/worker_role.hpp"
+#include "handoff/reference/parallel_for.hpp"
+#include "workload_inputs.hpp"
+
+namespace handoff::patterns::elementwise {
+namespace {
+
+using testing::workload_case;
+using testing::workload_inputs;
+
+HANDOFF_WORKER_ROLE(map_worker_role, run_map_worker);
+
+// Run twice, poisoned before each run, as the benchmark harness drives a variant.
+template <class Variant, class... Extra>
+void expect_matches_reference(const workload_case& test_case, Extra&... extra) {
+  const workload_inputs inputs(test_case);
+  Variant variant(inputs.problem(), extra...);
+  for (int run = 0; run < 2; ++run) {
+    variant.poison_output();
+    variant.run();
+    const auto result = inputs.verify(variant.result());
+    EXPECT_TRUE(result.passed()) << describe(test_case) << " run " << run << ": "
+                                 << result.describe();
+  }
+}
+
+std::vector<workload_case> edge_cases() {
+  return {{extended_workload::square, 0},       {extended_workload::square, 1},
+          {extended_workload::square, 1027},    {extended_workload::neg_b_over_a, 0},
+          {extended_workload::neg_b_over_a, 1}, {extended_workload::neg_b_over_a, 1027},
+          {extended_workload::affine, 1},       {extended_workload::affine, 2},
+          {extended_workload::affine, 37}};
+}
+
+TEST(CpuChunked, MatchesTheReferenceAtEdgeSizes) {
+  for (const auto& test_case : edge_cases())
+    expect_matches_reference<elementwise_cpu_chunked>(test_case);
+}
+
+TEST(CpuChunked, MatchesTheReferenceAcrossThreadsAndBlocks) {
+  // Sizes that give several threads uneven slices, and an affine order that crosses the loop's
+  // k and j blocks with remainders.
+  const std::size_t uneven = 3 * reference::parallel_grain + 7;
+  expect_matches_reference<elementwise_cpu_chunked>({extended_workload::square, uneven});
+  expect_matches_reference<elementwise_cpu_chunked>({extended_workload::neg_b_over_a, uneven});
+  expect_matches_reference<elementwise_cpu_chunked>({extended_workload::affine, 530});
+}
+
+TEST(CpuChunked, UsesSeveralThreadsOnlyWhenTheWorkIsLarge) {
+  const workload_inputs small({extended_workload::square, 10});
+  elementwise_cpu_chunked few(small.problem());
+  few.run();
+  EXPECT_EQ(few.threads_used(), 1U);
+  if (reference::default_thread_count() > 1) {
+    const workload_inputs large({extended_workload::affine, 530});
+    elementwise_cpu_chunked many(large.problem());
+    many.run();
+    EXPECT_GT(many.threads_used(), 1U);
+  }
+}
+
+#ifdef HANDOFF_HAVE_OPENBLAS
+TEST(CpuBlas, MatchesTheAffineReference) {
+  for (const std::size_t n : {1u, 2u, 37u, 130u, 530u})
+    expect_matches_reference<elementwise_cpu_blas>({extended_workload::affine, n});
+}
+
+TEST(CpuBlas, RefusesElementwiseWorkloads) {
+  const workload_inputs inputs({extended_workload::square, 4});
+  EXPECT_THROW(elementwise_cpu_blas{inputs.problem()}, std::invalid_argument);
+}
+#endif
+
+TEST(CpuMap, MatchesTheReferenceAtEdgeSizesOnOneWarmPool) {
+  map_pool pool(3);
+  ASSERT_EQ(pool.size(), 3U);
+  for (const auto& test_case : edge_cases())
+    expect_matches_reference<elementwise_cpu_map>(test_case, pool);
+  // Fewer items than workers, and an affine batch with fewer columns than workers.
+  expect_matches_reference<elementwise_cpu_map>({extended_workload::square, 2}, pool);
+  expect_matches_reference<elementwise_cpu_map>({extended_workload::affine, 2}, pool);
+  pool.shutdown();
+}
+
+TEST(CpuMap, OneWorkerGivesTheSameResults) {
+  map_pool pool(1);
+  expect_matches_reference<elementwise_cpu_map>({extended_workload::neg_b_over_a, 1027}, pool);
+  expect_matches_reference<elementwise_cpu_map>({extended_workload::affine, 37}, pool);
+  pool.shutdown();
+}
+
+TEST(CpuMap, CountsEveryMessageAndByte) {
+  map_pool pool(2);
+  const workload_inputs inputs({extended_workload::square, 100});
+  elementwise_cpu_map variant(inputs.problem(), pool);
+  variant.run();
+  const auto& batch = variant.last_batch();
+  // A set-up message per worker, then a task and a result per element.
+  EXPECT_EQ(batch.messages, 2U + 2U * 100U);
+  EXPECT_GT(batch.bytes, 200U * (8U + sizeof(float)));
+  EXPECT_GE(batch.stages.serialize, 0.0);
+  EXPECT_GT(batch.stages.deserialize, 0.0);
+  pool.shutdown();
+}
+
+TEST(ExtendedInputs, BadInputIsATypedError) {
+  const std::vector<float> ten(10, 1.0f), nine(9, 1.0f), hundred(100, 1.0f);
+  EXPECT_THROW(extended_problem::neg_b_over_a(ten, nine), std::invalid_argument);
+  EXPECT_THROW(extended_problem::affine(0, {}, {}, {}), std::invalid_argument);
+  EXPECT_THROW(extended_problem::affine(10, hundred, hundred, nine), std::invalid_argument);
+  EXPECT_THROW(extended_problem::affine(10, hundred, nine, ten), std::invalid_argument);
+  EXPECT_THROW(extended_problem::affine(3, hundred, hundred, ten), std::invalid_argument);
+  EXPECT_NO_THROW(extended_problem::affine(10, hundred, hundred, ten));
+}
+
+TEST(CpuMap, BadInputIsATypedError) {
+  EXPECT_THROW(map_pool(0), std::invalid_argument);
+  map_pool pool(1);
+  const workload_inputs inputs({extended_workload::square, 8});
+  std::vector<float> wrong_size(7);
+  EXPECT_THROW(pool.run(inputs.problem(), wrong_size), std::invalid_argument);
+  const std::size_t too_large = max_map_order + 1;
+  const std::vector<float> matrix(too_large * too_large, 1.0f), column(too_large, 1.0f);
+  std::vector<float> out(too_large * too_large);
+  EXPECT_THROW(pool.run(extended_problem::affine(too_large, matrix, matrix, column), out),
+               std::invalid_argument);
+  // The pool is still usable after refusing bad input.
+  expect_matches_reference<elementwise_cpu_map>({extended_workload::square, 8}, pool);
+  pool.shutdown();
+}
+
+}  // namespace
+}  // namespace handoff::patterns::elementwise
