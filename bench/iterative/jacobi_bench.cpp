@@ -27,6 +27,7 @@
 
 #include "../ceilings/ceiling_names.hpp"
 #include "../harness/family_registry.hpp"
+#include "../harness/measure.hpp"
 #include "../harness/outcome.hpp"
 #include "../harness/registration.hpp"
 #include "../harness/stage_counters.hpp"
@@ -35,7 +36,6 @@
 #include "handoff/patterns/iterative/jacobi_host_variants.hpp"
 #include "handoff/reference/verify_relative.hpp"
 #include "jacobi_data.hpp"
-#include "summed_measure.hpp"
 
 namespace handoff::bench {
 namespace {
@@ -90,7 +90,7 @@ void verify_last_norm(benchmark::State& state, const Variant& variant) {
 void cpu_serial(benchmark::State& state, std::size_t unknowns) {
   const auto& data = jacobi_data_for(unknowns);
   jacobi_cpu_serial variant(problem_of(data));
-  const double seconds = measure_wall_runs(
+  const double seconds = measure_wall_region(
       state, [&] { variant.poison_output(); }, [&] { variant.run(); }, [] {});
   finish(state, data, variant.result(), seconds);
 }
@@ -123,7 +123,7 @@ void host_loop(benchmark::State& state, std::size_t unknowns) {
   const auto& data = jacobi_data_for(unknowns);
   jacobi_host_loop variant(problem_of(data));
   patterns::stage_times stages;
-  const double seconds = measure_wall_runs(
+  const double seconds = measure_wall_region(
       state, [&] { variant.poison_output(); }, [&] { variant.run(); },
       [&] { stages += variant.last_run_stages(); });
   finish(state, data, variant.result(), seconds);
@@ -142,7 +142,7 @@ void device_loop(benchmark::State& state, std::size_t unknowns) {
   const auto& data = jacobi_data_for(unknowns);
   jacobi_device_loop variant(problem_of(data));
   patterns::stage_times stages;
-  const double seconds = measure_gpu_runs(
+  const double seconds = measure_gpu_region(
       state, variant.stream(), [&] { variant.poison_output(); }, [&] { variant.enqueue(); },
       [&] { stages += variant.last_run_stages(); });
   finish(state, data, variant.result(), seconds);
@@ -162,7 +162,7 @@ void graph(benchmark::State& state, std::size_t unknowns) {
   const auto& data = jacobi_data_for(unknowns);
   jacobi_graph variant(problem_of(data));
   patterns::stage_times stages;
-  const double seconds = measure_gpu_runs(
+  const double seconds = measure_gpu_region(
       state, variant.stream(), [&] { variant.poison_output(); }, [&] { variant.enqueue(); },
       [&] { stages += variant.last_run_stages(); });
   finish(state, data, variant.result(), seconds);

@@ -1,0 +1,222 @@
+// queued_worker (seed 000, example 2): a producer hands items of (a, b) to one GPU worker process
+// and takes back c = a + b, in order. Warm rows run one batch on a worker that is already up;
+// cold rows spawn the worker, create its context, run one batch and join it (what a script run
+// once pays). The host stand-in rows (compute:host) run the same processes and channels with the
+// add on the CPU, so machines without a GPU exercise the orchestration.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "../harness/family_registry.hpp"
+#include "../harness/outcome.hpp"
+#include "../harness/registration.hpp"
+#include "../harness/run_end.hpp"
+#include "../harness/stage_counters.hpp"
+#include "../harness/traffic.hpp"
+#include "handoff/patterns/process/worker_role.hpp"
+#include "handoff/patterns/queued_worker/gpu_worker_role.hpp"
+#include "handoff/reference/inputs.hpp"
+#include "handoff/reference/vector_add.hpp"
+#include "handoff/reference/verify.hpp"
+#include "queued_worker_floors.hpp"
+
+namespace handoff::bench {
+namespace {
+
+using patterns::compute_target;
+namespace qw = patterns::queued_worker;
+
+HANDOFF_WORKER_ROLE(qw::gpu_worker_role, qw::run_gpu_worker);
+
+constexpr std::size_t default_items = 10;
+constexpr std::size_t default_elements = std::size_t{1} << 20;
+
+// The batch of one shape: seeded inputs, the reference results, and the outputs the variants
+// write. One shape is kept at a time: the largest holds 640 MB.
+class batch_data {
+ public:
+  explicit batch_data(const queued_worker_shape& shape) : shape_(shape) {
+    for (std::size_t index = 0; index < shape.items; ++index) {
+      auto& a = a_.emplace_back(shape.elements);
+      auto& b = b_.emplace_back(shape.elements);
+      reference::fill_seeded_nonzero(a, 0x0E2A + 2 * index);
+      reference::fill_seeded_nonzero(b, 0x0E2B + 2 * index);
+      reference::vector_add(a, b, expected_.emplace_back(shape.elements));
+      out_.emplace_back(shape.elements);
+    }
+    for (std::size_t index = 0; index < shape.items; ++index) {
+      items_.push_back({a_[index], b_[index]});
+      outputs_.push_back(out_[index]);
+    }
+  }
+  const queued_worker_shape& shape() const { return shape_; }
+  std::span<const qw::work_item> items() const { return items_; }
+  std::span<const std::span<float>> outputs() const { return outputs_; }
+  void poison() {
+    for (auto& out : out_)
+      reference::poison(out);
+  }
+  reference::verification_result verify() const {
+    reference::verification_result total;
+    for (std::size_t index = 0; index < out_.size(); ++index) {
+      auto one = reference::verify_elementwise(expected_[index], out_[index]);
+      if (!total.first && one.first) {
+        one.first->index += index * shape_.elements;
+        total.first = one.first;
+      }
+      total.checked += one.checked;
+      total.mismatches += one.mismatches;
+    }
+    return total;
+  }
+
+ private:
+  queued_worker_shape shape_;
+  std::vector<std::vector<float>> a_, b_, expected_, out_;
+  std::vector<qw::work_item> items_;
+  std::vector<std::span<float>> outputs_;
+};
+
+batch_data& data_for(const queued_worker_shape& shape) {
+  static std::unique_ptr<batch_data> cached;
+  static const bool release_registered = [] {
+    on_benchmarks_finished([] { cached.reset(); });
+    return true;
+  }();
+  (void)release_registered;
+  if (!cached || !(cached->shape() == shape)) {
+    cached.reset();
+    cached = std::make_unique<batch_data>(shape);
+  }
+  return *cached;
+}
+
+struct session_key {
+  qw::variant kind;
+  compute_target target;
+  std::size_t elements;
+  bool operator==(const session_key&) const = default;
+};
+
+qw::worker_setup setup_for(const session_key& key) {
+  return {.kind = key.kind,
+          .target = key.target,
+          .max_item_elements = key.elements,
+          .slot_count = 4,
+          .purpose = "queued-worker-" + std::string(qw::variant_name(key.kind))};
+}
+
+// Google Benchmark runs a body several times while it settles the iteration count; keeping the
+// worker of the last configuration spares a spawn and a context per run.
+class session_cache {
+ public:
+  session_cache() {
+    on_benchmarks_finished([this] { drop(); });
+  }
+  qw::worker_session& get(const session_key& key) {
+    if (session_ && key_ == key) return *session_;
+    drop();
+    session_ = std::make_unique<qw::worker_session>(setup_for(key));
+    key_ = key;
+    return *session_;
+  }
+  // A failed batch leaves the session broken; the next run starts afresh. The worker is stopped
+  // the recipe's way when healthy, killed otherwise.
+  void drop() noexcept { session_.reset(); }
+
+ private:
+  std::optional<session_key> key_;
+  std::unique_ptr<qw::worker_session> session_;
+};
+
+session_cache& sessions() {
+  static session_cache cache;
+  return cache;
+}
+
+void run_batches(benchmark::State& state, const session_key& key, bool cold) {
+  const queued_worker_shape shape{default_items, key.elements};
+  auto& data = data_for(shape);
+  patterns::stage_times stages;
+  double measured_seconds = 0;
+  const auto one_batch = [&] {
+    data.poison();
+    if (cold) return qw::run_once(setup_for(key), data.items(), data.outputs());
+    return sessions().get(key).run_batch(data.items(), data.outputs());
+  };
+  try {
+    if (cold) sessions().drop();  // a cold run competes with no idle worker
+    one_batch();  // untimed: page faults, lazy loading, and (cold) reading the program from disk
+    for (auto _ : state) {
+      const auto result = one_batch();
+      state.SetIterationTime(result.seconds);
+      stages += result.stages;
+      measured_seconds += result.seconds;
+    }
+  } catch (...) {
+    sessions().drop();
+    throw;
+  }
+  record_verification(state, data.verify());
+  set_stage_counters(state, stages, measured_seconds);
+  const double batches = static_cast<double>(state.iterations());
+  set_traffic(state, 3.0 * sizeof(float) * static_cast<double>(shape.elements * shape.items),
+              static_cast<double>(shape.elements * shape.items));
+  add_queued_worker_floor(state, key.kind, key.target, shape, cold,
+                          batches > 0 ? stages.kernel / batches : 0.0);
+}
+
+std::string row_name(const session_key& key, std::size_t items, bool cold) {
+  return benchmark_name("queued_worker", std::string(qw::variant_name(key.kind)),
+                        {{"compute", std::string(patterns::compute_target_name(key.target))},
+                         {"items", std::to_string(items)},
+                         {"elements", std::to_string(key.elements)},
+                         {"start", cold ? "cold" : "warm"}});
+}
+
+void register_rows(const bench_environment& environment, compute_target target) {
+  const auto& config = environment.config;
+  std::vector<std::size_t> sweep;
+  std::size_t cold_elements = default_elements;
+  if (config.smoke) {
+    sweep = {4099};  // uneven, and every variant still crosses its rings more than once
+    cold_elements = 4099;
+  } else {
+    for (const std::size_t elements :
+         {std::size_t{1} << 16, std::size_t{1} << 20, std::size_t{1} << 22}) {
+      if (elements <= config.max_elements) sweep.push_back(elements);
+    }
+  }
+  for (const auto kind : qw::all_variants) {
+    for (const std::size_t elements : sweep) {
+      const session_key key{kind, target, elements};
+      register_benchmark(row_name(key, default_items, false),
+                         [key](benchmark::State& state) { run_batches(state, key, false); });
+    }
+  }
+  if (cold_elements > config.max_elements) return;
+  for (const auto kind : qw::all_variants) {
+    const session_key key{kind, target, cold_elements};
+    register_benchmark(row_name(key, default_items, true), [key](benchmark::State& state) {
+      run_batches(state, key, true);
+    })->Iterations(config.smoke ? 1 : 3);
+  }
+}
+
+void register_device_rows(const bench_environment& environment) {
+  register_rows(environment, compute_target::device);
+}
+
+void register_host_rows(const bench_environment& environment) {
+  register_rows(environment, compute_target::host_stand_in);
+}
+
+}  // namespace
+
+HANDOFF_BENCHMARK_FAMILY("queued_worker/cpu", 0, register_host_rows);
+HANDOFF_BENCHMARK_FAMILY("queued_worker/gpu", 1, register_device_rows);
+
+}  // namespace handoff::bench

@@ -1,0 +1,132 @@
+#include "protocol.hpp"
+
+#include <stdexcept>
+
+namespace handoff::patterns::queued_worker {
+namespace {
+
+std::string item_context(std::size_t index) {
+  return "queued_worker: item " + std::to_string(index) + ": ";
+}
+
+}  // namespace
+
+std::string_view variant_name(variant kind) noexcept {
+  switch (kind) {
+    case variant::seed:
+      return "seed";
+    case variant::slots:
+      return "slots";
+    case variant::streamed:
+      return "streamed";
+  }
+  return "unknown";
+}
+
+variant parse_variant(std::string_view name) {
+  for (const auto kind : all_variants) {
+    if (variant_name(kind) == name) return kind;
+  }
+  throw std::invalid_argument("unknown queued_worker variant '" + std::string(name) +
+                              "': expected seed, slots or streamed");
+}
+
+void validate_setup(const worker_setup& setup) {
+  if (setup.max_item_elements == 0) {
+    throw std::invalid_argument("queued_worker: max_item_elements must be at least 1");
+  }
+  if (setup.max_item_elements > (std::size_t{1} << 32)) {
+    throw std::invalid_argument("queued_worker: max_item_elements is over 2^32 floats");
+  }
+  if (setup.kind == variant::seed) return;
+  const std::size_t needed = setup.kind == variant::streamed ? 2 : 1;
+  if (setup.slot_count < needed) {
+    throw std::invalid_argument("queued_worker " + std::string(variant_name(setup.kind)) +
+                                ": slot_count must be at least " + std::to_string(needed));
+  }
+  if (!setup.fixes.task_done_for_sentinel || !setup.fixes.drain_results_before_join) {
+    throw std::invalid_argument(
+        "queued_worker: recipe_fixes concern the seed variant's queues; the slot variants have no "
+        "task_done and always drain their results before joining");
+  }
+}
+
+void validate_batch(const worker_setup& setup, std::span<const work_item> items,
+                    std::span<const std::span<float>> outputs) {
+  if (items.size() != outputs.size()) {
+    throw std::invalid_argument("queued_worker: " + std::to_string(items.size()) + " items but " +
+                                std::to_string(outputs.size()) + " outputs");
+  }
+  for (std::size_t index = 0; index < items.size(); ++index) {
+    const auto& item = items[index];
+    if (item.a.size() != item.b.size()) {
+      throw std::invalid_argument(item_context(index) + "a has " + std::to_string(item.a.size()) +
+                                  " elements but b has " + std::to_string(item.b.size()));
+    }
+    if (outputs[index].size() != item.a.size()) {
+      throw std::invalid_argument(item_context(index) + "a and b have " +
+                                  std::to_string(item.a.size()) + " elements but its output has " +
+                                  std::to_string(outputs[index].size()));
+    }
+    if (item.a.size() > setup.max_item_elements) {
+      throw std::invalid_argument(item_context(index) + std::to_string(item.a.size()) +
+                                  " elements, over the session's max_item_elements of " +
+                                  std::to_string(setup.max_item_elements));
+    }
+  }
+}
+
+namespace protocol {
+
+std::size_t pipeline_depth(variant kind, std::size_t slot_count) {
+  if (kind != variant::streamed) return 1;
+  return std::max<std::size_t>(1, std::min(streamed_lanes, slot_count - 1));
+}
+
+worker_arguments worker_arguments::from(const worker_setup& setup) {
+  return {.kind = setup.kind,
+          .target = setup.target,
+          .max_item_elements = setup.max_item_elements,
+          .depth = pipeline_depth(setup.kind, setup.slot_count),
+          .task_done_for_sentinel = setup.fixes.task_done_for_sentinel,
+          .pause_after_items = setup.pause_after_items,
+          .patience = setup.patience};
+}
+
+std::vector<std::string> worker_arguments::encode() const {
+  return {std::string(variant_name(kind)),    std::string(compute_target_name(target)),
+          std::to_string(max_item_elements),  std::to_string(depth),
+          task_done_for_sentinel ? "1" : "0", std::to_string(pause_after_items),
+          std::to_string(patience.count())};
+}
+
+worker_arguments worker_arguments::decode(std::span<const std::string> arguments) {
+  if (arguments.size() != 7) {
+    throw std::invalid_argument("queued_worker gpu worker: expected 7 arguments, got " +
+                                std::to_string(arguments.size()));
+  }
+  const auto number = [&](std::size_t index) -> std::size_t {
+    std::size_t used = 0;
+    const auto value = std::stoull(arguments[index], &used);
+    if (used != arguments[index].size()) {
+      throw std::invalid_argument("queued_worker gpu worker: argument " + std::to_string(index) +
+                                  " is not a number: '" + arguments[index] + "'");
+    }
+    return static_cast<std::size_t>(value);
+  };
+  worker_arguments decoded;
+  decoded.kind = parse_variant(arguments[0]);
+  decoded.target = parse_compute_target(arguments[1]);
+  decoded.max_item_elements = number(2);
+  decoded.depth = number(3);
+  decoded.task_done_for_sentinel = number(4) != 0;
+  decoded.pause_after_items = number(5);
+  decoded.patience = std::chrono::milliseconds(number(6));
+  if (decoded.max_item_elements == 0 || decoded.depth == 0) {
+    throw std::invalid_argument("queued_worker gpu worker: elements and depth must be positive");
+  }
+  return decoded;
+}
+
+}  // namespace protocol
+}  // namespace handoff::patterns::queued_worker

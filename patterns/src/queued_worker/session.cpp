@@ -1,0 +1,177 @@
+#include <stdexcept>
+#include <utility>
+
+#include "handoff/patterns/queued_worker/gpu_worker_role.hpp"
+#include "handoff/patterns/queued_worker/queued_worker.hpp"
+#include "session_state.hpp"
+
+namespace handoff::patterns::queued_worker {
+namespace {
+
+using namespace std::chrono_literals;
+
+std::vector<int> create_channels(session_state& state) {
+  const auto& setup = state.setup;
+  const std::uint64_t floats = setup.max_item_elements;
+  const std::uint64_t header = sizeof(protocol::message_header);
+  if (setup.kind == variant::seed) {
+    // Unbounded, like multiprocessing.JoinableQueue() and Queue() in the recipe.
+    state.data_queue = process_queue::create({.max_message_bytes = header + 2 * floats * 4,
+                                              .joinable = true,
+                                              .purpose = setup.purpose + "-data"});
+    state.results_queue = process_queue::create(
+        {.max_message_bytes = header + floats * 4, .purpose = setup.purpose + "-results"});
+    auto descriptors = state.data_queue->descriptors();
+    const auto results = state.results_queue->descriptors();
+    descriptors.insert(descriptors.end(), results.begin(), results.end());
+    return descriptors;
+  }
+  state.input_ring = shm_ring::create({.slot_count = setup.slot_count,
+                                       .slot_bytes = 2 * floats * sizeof(float),
+                                       .purpose = setup.purpose + "-inputs"});
+  state.output_ring = shm_ring::create({.slot_count = setup.slot_count,
+                                        .slot_bytes = floats * sizeof(float),
+                                        .purpose = setup.purpose + "-outputs"});
+  return {state.input_ring->descriptor(), state.output_ring->descriptor()};
+}
+
+// Any failure in the middle of a batch leaves the channels in an unknown state: the session is
+// broken. A failure that came from the worker's death (a closed channel, a torn queue) is
+// reported as that death, naming the worker.
+template <class Body>
+auto guarded(session_state& state, Body&& body) {
+  try {
+    return body();
+  } catch (const worker_died&) {
+    state.broken = true;
+    throw;
+  } catch (const deadline_exceeded&) {
+    state.broken = true;
+    throw;
+  } catch (const worker_failed&) {
+    state.broken = true;
+    throw;
+  } catch (const protocol_violation&) {
+    state.broken = true;
+    throw;
+  } catch (const std::exception& error) {
+    state.broken = true;
+    if (state.worker && state.worker->ended_within(2s)) state.worker->throw_died(error.what());
+    throw;
+  }
+}
+
+batch_result run_variant_batch(session_state& state, std::span<const work_item> items,
+                               std::span<const std::span<float>> outputs, protocol::ending how) {
+  if (state.broken) {
+    throw process_error("queued_worker: the session with " + state.worker->name() +
+                        " is broken by an earlier failure");
+  }
+  if (state.finished) {
+    throw process_error("queued_worker: the session with " + state.worker->name() +
+                        " has already stopped its worker");
+  }
+  validate_batch(state.setup, items, outputs);
+  if (how == protocol::ending::stop) state.finished = true;
+  return guarded(state, [&] {
+    return state.setup.kind == variant::seed ? run_seed_batch(state, items, outputs, how)
+                                             : run_slot_batch(state, items, outputs, how);
+  });
+}
+
+}  // namespace
+
+double seconds_since(deadline_clock::time_point start) {
+  return std::chrono::duration<double>(deadline_clock::now() - start).count();
+}
+
+protocol::worker_report session_state::receive_report(std::size_t expected_items) {
+  const auto report = worker->control().receive_record<protocol::worker_report>(step_deadline());
+  if (report.magic != protocol::magic) {
+    throw protocol_violation("queued_worker: worker " + worker->name() +
+                             " sent a report with a bad magic number");
+  }
+  if (report.ok == 0) {
+    throw worker_failed(
+        "queued_worker: worker " + worker->name() + " reported a failure: " + report.error_text(),
+        worker->name());
+  }
+  if (report.items != expected_items) {
+    throw protocol_violation("queued_worker: worker " + worker->name() + " processed " +
+                             std::to_string(report.items) + " items of a batch of " +
+                             std::to_string(expected_items));
+  }
+  return report;
+}
+
+worker_session::worker_session(const worker_setup& setup)
+    : state_(std::make_unique<session_state>()) {
+  validate_setup(setup);
+  auto& state = *state_;
+  state.setup = setup;
+  const auto start = deadline_clock::now();
+  const auto descriptors = create_channels(state);
+  state.worker.emplace("gpu_worker-" + std::string(variant_name(setup.kind)), gpu_worker_role,
+                       protocol::worker_arguments::from(setup).encode(), descriptors);
+  guarded(state, [&] { return state.receive_report(0); });
+  state.startup_seconds = seconds_since(start);
+}
+
+worker_session::worker_session(worker_session&&) noexcept = default;
+worker_session& worker_session::operator=(worker_session&&) noexcept = default;
+
+worker_session::~worker_session() {
+  if (!state_ || !state_->worker) return;
+  if (!state_->finished && !state_->broken) {
+    try {
+      shutdown();
+      return;
+    } catch (const std::exception&) {
+      // A worker that cannot stop cleanly is killed below.
+    }
+  }
+  state_->worker->kill();
+}
+
+batch_result worker_session::run_batch(std::span<const work_item> items,
+                                       std::span<const std::span<float>> outputs) {
+  return run_variant_batch(*state_, items, outputs, protocol::ending::end_of_batch);
+}
+
+batch_result worker_session::run_last_batch(std::span<const work_item> items,
+                                            std::span<const std::span<float>> outputs) {
+  return run_variant_batch(*state_, items, outputs, protocol::ending::stop);
+}
+
+void worker_session::shutdown() {
+  run_last_batch({}, {});
+}
+
+const std::string& worker_session::worker_name() const {
+  return state_->worker->name();
+}
+
+pid_t worker_session::worker_pid() const {
+  return state_->worker->pid();
+}
+
+double worker_session::startup_seconds() const {
+  return state_->startup_seconds;
+}
+
+bool worker_session::finished() const {
+  return state_->finished || state_->broken;
+}
+
+batch_result run_once(const worker_setup& setup, std::span<const work_item> items,
+                      std::span<const std::span<float>> outputs) {
+  validate_setup(setup);
+  validate_batch(setup, items, outputs);
+  const auto start = deadline_clock::now();
+  worker_session session(setup);
+  auto result = session.run_last_batch(items, outputs);
+  result.seconds = seconds_since(start);
+  return result;
+}
+
+}  // namespace handoff::patterns::queued_worker
