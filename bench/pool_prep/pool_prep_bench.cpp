@@ -158,7 +158,7 @@ floor_shape shape_of(const point& at, std::size_t workers) {
   return {.elements = static_cast<double>(at.total()),
           .chunks = static_cast<double>(at.chunks),
           .workers = static_cast<double>(workers),
-          .chunk_prep_seconds = median_chunk_prep_seconds(at.elements)};
+          .chunk_prep_seconds = fastest_chunk_prep_seconds(at.elements)};
 }
 
 // Verifies the last timed batch in full and sets the counters every variant reports.

@@ -17,9 +17,9 @@ inline constexpr reference::vector_add_seeds batch_seeds{.a = 0x9001, .b = 0x900
 // consecutive benchmarks share a size.
 const std::vector<float>& expected_batch(std::size_t total_elements);
 
-// The median of a few preparations of one chunk on this thread, into memory already touched, so
+// The fastest of a few preparations of one chunk on this thread, into memory already touched, so
 // that it prices the preparation alone.
-double median_chunk_prep_seconds(std::size_t chunk_elements);
+double fastest_chunk_prep_seconds(std::size_t chunk_elements);
 
 // Page-locked where a GPU owner copies into it (shared_gpu, threads), ordinary memory otherwise.
 class batch_output {

@@ -10,7 +10,7 @@ struct floor_shape {
   double elements = 0;  // N: the whole batch
   double chunks = 0;
   double workers = 1;             // processes, or preparation threads
-  double chunk_prep_seconds = 0;  // median time to prepare one chunk on one thread
+  double chunk_prep_seconds = 0;  // fastest time to prepare one chunk on one thread
 };
 
 void add_cpu_serial_floor(benchmark::State& state, const floor_shape& shape);

@@ -29,7 +29,7 @@
 
 namespace handoff::bench {
 
-// Median of five timed runs after a warm-up, outside any timed region.
+// The fastest of nine timed runs after a warm-up, outside any timed region.
 double one_thread_sum_seconds(std::span<const float> c);
 
 // Workers that can be summing at the same moment, given how many units of work there are.
