@@ -182,6 +182,8 @@ void gpu_reduce_benchmark(benchmark::State& state, std::size_t count) {
   split::gpu_reduce variant(inputs.device_c.span());
   batch_tally tally;
   bool warmed_up = false;
+  // The wall clock, although the work is the GPU's: the region ends when the host holds the
+  // scalar, which is what post-processing delivers and what the floor's synchronised launch prices.
   measure_wall_region(
       state, [&] { variant.poison(); },
       [&] {
