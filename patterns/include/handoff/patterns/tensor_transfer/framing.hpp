@@ -7,8 +7,8 @@
 #include <span>
 #include <vector>
 
-#include "handoff/patterns/tensor_frame.hpp"
 #include "handoff/patterns/stage_times.hpp"
+#include "handoff/patterns/tensor_frame.hpp"
 #include "handoff/patterns/tensor_transfer/tensor_memory.hpp"
 
 namespace handoff::patterns {
