@@ -130,6 +130,10 @@ map_batch_stats map_pool::run(const extended_problem& problem, std::span<float> 
                                 " exceeds the map workers' cap of " +
                                 std::to_string(max_map_order));
   }
+  return latch_.run([&] { return run_batch(problem, out); });
+}
+
+map_batch_stats map_pool::run_batch(const extended_problem& problem, std::span<float> out) {
   const auto deadline = [this] { return deadline_clock::now() + wait_timeout_; };
   map_batch_stats stats;
   batch_plan plan(problem);
@@ -174,6 +178,7 @@ map_batch_stats map_pool::run(const extended_problem& problem, std::span<float> 
 }
 
 void map_pool::shutdown() {
+  latch_.close_for_shutdown();
   pool_.shutdown_expecting_success(wait_timeout_);
 }
 

@@ -37,7 +37,8 @@ std::size_t workers_for_cores(std::size_t datasets) {
   return std::max<std::size_t>(1, std::min(cores, datasets));
 }
 
-task_pool::task_pool(const task_pool_options& options) : options_(checked(options)) {
+task_pool::task_pool(const task_pool_options& options)
+    : options_(checked(options)), latch_(options_.name) {
   const auto start = clock_type::now();
   pool_.emplace(options_.name, options_.workers, launch_for(options_));
   await_ready();
@@ -62,16 +63,7 @@ void task_pool::await_ready() {
 }
 
 batch_result task_pool::map(std::span<const std::span<const float>> datasets) {
-  if (broken_) {
-    throw process_error("task_pool " + options_.name +
-                        ": an earlier batch failed, so the pool takes no more");
-  }
-  try {
-    return run_batch(datasets);
-  } catch (...) {
-    broken_ = true;
-    throw;
-  }
+  return latch_.run([&] { return run_batch(datasets); });
 }
 
 batch_result task_pool::run_batch(std::span<const std::span<const float>> datasets) {
@@ -131,6 +123,7 @@ batch_result task_pool::run_batch(std::span<const std::span<const float>> datase
 }
 
 void task_pool::shutdown() {
+  latch_.close_for_shutdown();
   pool_->shutdown_expecting_success(options_.patience);
 }
 

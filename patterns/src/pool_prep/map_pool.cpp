@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 
@@ -127,6 +128,11 @@ void map_pool::receive_result(std::size_t worker, const batch& work, stage_times
   const std::string name = pool_->worker_name(worker);
   const std::size_t chunk = assigned_[worker];
   if (chunk == idle) {
+    // Waiting for a message also wakes on a channel that closed: reading it turns the end of file
+    // of a worker that died while idle into worker_died, with how it ended.
+    pool_->with_worker(worker, [&](connection& channel) {
+      channel.receive_length(deadline(), std::numeric_limits<std::uint64_t>::max());
+    });
     throw channel_corrupted("worker " + name + " sent a result it was never asked for");
   }
   const auto extent = work.chunk(chunk);

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <csignal>
 #include <stdexcept>
+#include <string>
 
 #include "handoff/cuda_check.hpp"
 #include "handoff/fork_guard.hpp"
@@ -29,6 +30,12 @@ protocol::map_reply_header serve(compute_target target, const protocol::map_requ
   reply.chunk = request.chunk;
   reply.count = request.count;
   try {
+    // The count comes from another process: cap it before allocating three vectors of it.
+    if (request.count > protocol::max_chunk_elements) {
+      throw std::invalid_argument("a chunk of " + std::to_string(request.count) +
+                                  " elements is over the cap of " +
+                                  std::to_string(protocol::max_chunk_elements));
+    }
     stage_times stages;
     c = process_chunk(target, {.a = request.seed_a, .b = request.seed_b},
                       {.offset = request.offset, .count = request.count}, stages);

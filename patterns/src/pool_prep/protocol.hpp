@@ -34,6 +34,8 @@ struct ready_record {
 };
 
 inline constexpr std::uint64_t no_chunk = std::numeric_limits<std::uint64_t>::max();
+// 2^28 floats (1 GiB) per chunk: the suite's element axes stop there.
+inline constexpr std::uint64_t max_chunk_elements = std::uint64_t{1} << 28;
 
 // seed / cpu_pool: one chunk to prepare, add and return by value.
 struct map_request {

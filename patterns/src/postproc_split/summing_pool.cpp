@@ -39,7 +39,8 @@ std::span<const std::byte> bytes_of(const sum_request& request) {
 summing_pool::summing_pool(std::size_t workers, std::chrono::milliseconds patience,
                            const std::string& name)
     : patience_(patience),
-      workers_(name, checked_worker_count(workers), {.role = summing_worker_role}) {}
+      workers_(name, checked_worker_count(workers), {.role = summing_worker_role}),
+      latch_(name) {}
 
 void summing_pool::attach(const shared_memory_segment& segment) {
   const sum_request request{.kind = request_kind::attach, .count = segment.bytes().size()};
@@ -125,7 +126,7 @@ std::vector<double> summing_pool::sum_by_value(std::span<const float> values,
     channel.send_parts(
         {bytes_of(request), std::as_bytes(values.subspan(piece.offset, piece.count))}, deadline());
   };
-  return dispatch(chunks, stages, send, {}, 1);
+  return latch_.run([&] { return dispatch(chunks, stages, send, {}, 1); });
 }
 
 std::vector<double> summing_pool::sum_in_segment(std::span<const chunk> chunks, stage_times& stages,
@@ -141,10 +142,12 @@ std::vector<double> summing_pool::sum_in_segment(std::span<const chunk> chunks, 
                               .count = piece.count};
     channel.send(bytes_of(request), deadline());
   };
-  return dispatch(chunks, stages, send, await_chunk, queued_shared_requests);
+  return latch_.run(
+      [&] { return dispatch(chunks, stages, send, await_chunk, queued_shared_requests); });
 }
 
 void summing_pool::shutdown() {
+  latch_.close_for_shutdown();
   workers_.shutdown_expecting_success(patience_);
 }
 

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "handoff/patterns/elementwise/extended_problem.hpp"
+#include "handoff/patterns/process/batch_latch.hpp"
 #include "handoff/patterns/process/worker_pool.hpp"
 #include "handoff/patterns/stage_times.hpp"
 
@@ -65,7 +66,10 @@ class map_pool {
   pid_t worker_pid(std::size_t index) const { return pool_.worker_pid(index); }
 
  private:
+  map_batch_stats run_batch(const extended_problem& problem, std::span<float> out);
+
   worker_pool pool_;
+  batch_latch latch_{"map"};
   std::chrono::milliseconds wait_timeout_;
 };
 

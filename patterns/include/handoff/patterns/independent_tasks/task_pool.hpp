@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "handoff/patterns/compute_target.hpp"
+#include "handoff/patterns/process/batch_latch.hpp"
 #include "handoff/patterns/process/worker_pool.hpp"
 #include "handoff/patterns/stage_times.hpp"
 
@@ -68,7 +69,7 @@ class task_pool {
   task_pool_options options_;
   std::optional<worker_pool> pool_;  // engaged by the constructor
   double start_seconds_ = 0;
-  bool broken_ = false;
+  batch_latch latch_;
 };
 
 }  // namespace handoff::patterns::independent_tasks

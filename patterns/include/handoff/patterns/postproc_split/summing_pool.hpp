@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "handoff/patterns/postproc_split/array_split.hpp"
+#include "handoff/patterns/process/batch_latch.hpp"
 #include "handoff/patterns/process/worker_pool.hpp"
 #include "handoff/patterns/shared_memory_segment.hpp"
 #include "handoff/patterns/stage_times.hpp"
@@ -66,6 +67,7 @@ class summing_pool {
 
   std::chrono::milliseconds patience_;
   worker_pool workers_;
+  batch_latch latch_;
   std::size_t attached_floats_ = 0;
 };
 
