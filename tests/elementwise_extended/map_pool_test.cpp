@@ -60,6 +60,17 @@ TEST(CpuMapFailure, AWorkerKilledBetweenBatchesFailsTheNextOne) {
   pool.run(inputs.problem(), out);
   ASSERT_EQ(::kill(pool.worker_pid(0), SIGKILL), 0);
   EXPECT_THROW(pool.run(inputs.problem(), out), worker_died);
+  // Replies of the failed batch may still be queued on the survivors' channels: the pool refuses
+  // every later batch instead of reading them as the next batch's.
+  EXPECT_THROW(pool.run(inputs.problem(), out), pool_unusable);
+}
+
+TEST(CpuMapFailure, APoolThatWasShutDownRefusesABatch) {
+  const workload_inputs inputs({extended_workload::square, 64});
+  map_pool pool(2, 5s);
+  std::vector<float> out(inputs.problem().output_count());
+  pool.shutdown();
+  EXPECT_THROW(pool.run(inputs.problem(), out), pool_unusable);
 }
 
 TEST(CpuMapFailure, ShutdownLeavesNoProcess) {

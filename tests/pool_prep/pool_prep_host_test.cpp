@@ -180,6 +180,30 @@ TEST(PoolPrepHost, StagesAreReported) {
   EXPECT_TRUE(pool.terminated());
 }
 
+// A worker that dies while it holds no chunk wakes the coordinator's wait as well: that must be
+// reported as the worker's death, with how it ended, not as a reply out of turn.
+TEST(PoolPrepHost, AWorkerThatDiesIdleIsReportedAsDead) {
+  map_pool pool({.workers = 2,
+                 .target = compute_target::host_stand_in,
+                 .patience = 20s,
+                 .name = test_purpose("idle-death")});
+  const pid_t idle = pool.worker_pid(1);
+  const std::string victim = pool.worker_name(1);
+  ASSERT_EQ(::kill(idle, SIGKILL), 0);
+  while (process_runs(idle))
+    std::this_thread::sleep_for(1ms);
+  // One chunk, large enough that worker 0 is still preparing it when the wait starts: worker 0
+  // gets it, worker 1 has nothing to answer for.
+  std::vector<float> out(1 << 20);
+  try {
+    pool.run({.total_elements = out.size(), .chunks = 1}, out);
+    FAIL() << "a batch with a dead worker succeeded";
+  } catch (const worker_died& error) {
+    EXPECT_EQ(error.worker(), victim);
+    EXPECT_NE(std::string(error.what()).find("signal 9"), std::string::npos) << error.what();
+  }
+}
+
 // --- A worker killed mid-batch --------------------------------------------------------------
 
 struct killed_worker_case {

@@ -21,6 +21,7 @@
 #include "handoff/patterns/postproc_split/chunk_sum.hpp"
 #include "handoff/patterns/postproc_split/chunked_copy_back.hpp"
 #include "handoff/patterns/postproc_split/split_variants.hpp"
+#include "handoff/patterns/postproc_split/summing_pool.hpp"
 #include "handoff/patterns/postproc_split/summing_worker.hpp"
 #include "handoff/patterns/process/worker_role.hpp"
 #include "handoff/reference/compensated_sum.hpp"
@@ -215,6 +216,24 @@ INSTANTIATE_TEST_SUITE_P(Variants, HostSplit, testing::ValuesIn(all_split_varian
                          [](const auto& variant) {
                            return std::string(split_variant_name(variant.param));
                          });
+
+// A batch that failed leaves requests in flight; a shut-down pool has no channels. Either way a
+// later batch is refused with a typed error, never fed stale replies or indexed past the end.
+TEST(SummingPool, RefusesBatchesAfterAFailureAndAfterShutdown) {
+  const std::vector<float> values(1000, 1.0f);
+  const std::vector<chunk> chunks = {{.offset = 0, .count = 500}, {.offset = 500, .count = 500}};
+  stage_times stages;
+  {
+    summing_pool pool(2, 5s, test_name());
+    ASSERT_EQ(::kill(pool.worker_pid(1), SIGKILL), 0);
+    EXPECT_THROW(pool.sum_by_value(values, chunks, stages), worker_died);
+    EXPECT_THROW(pool.sum_by_value(values, chunks, stages), pool_unusable);
+  }
+  summing_pool pool(2, 5s, test_name());
+  EXPECT_EQ(pool.sum_by_value(values, chunks, stages), (std::vector<double>{500.0, 500.0}));
+  pool.shutdown();
+  EXPECT_THROW(pool.sum_by_value(values, chunks, stages), pool_unusable);
+}
 
 TEST(SummingWorker, AMalformedRequestEndsTheWorkerWithAnError) {
   const std::vector<std::vector<std::byte>> malformed{
