@@ -12,15 +12,14 @@
 #include "handoff/patterns/fd_io.hpp"
 #include "handoff/patterns/process_errors.hpp"
 #include "handoff/patterns/spawned_process.hpp"
+#include "support/leak_checks.hpp"
 
 namespace handoff::patterns {
 namespace {
 
 using namespace std::chrono_literals;
 
-bool process_exists(pid_t pid) {
-  return ::kill(pid, 0) == 0;
-}
+using handoff::leak_checks::process_exists;
 
 TEST(SpawnedProcess, ReportsExitCode) {
   auto child = spawned_process::start("exit3", {"/bin/sh", "-c", "exit 3"});

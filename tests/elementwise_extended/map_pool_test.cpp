@@ -13,6 +13,7 @@
 #include "handoff/patterns/elementwise/map_pool.hpp"
 #include "handoff/patterns/process/worker_pool.hpp"
 #include "handoff/patterns/process/worker_role.hpp"
+#include "support/leak_checks.hpp"
 #include "workload_inputs.hpp"
 
 namespace handoff::patterns::elementwise {
@@ -21,9 +22,7 @@ namespace {
 using namespace std::chrono_literals;
 using testing::workload_inputs;
 
-bool process_exists(pid_t pid) {
-  return ::kill(pid, 0) == 0;
-}
+using handoff::leak_checks::process_exists;
 
 TEST(CpuMapFailure, AWorkerKilledMidBatchIsNamedWithinTheDeadline) {
   // 2^16 elements take far longer than the 20 ms before the kill, so the batch is under way.

@@ -13,6 +13,7 @@
 
 #include "handoff/patterns/independent_tasks/datasets.hpp"
 #include "handoff/reference/sum_of_squares.hpp"
+#include "support/leak_checks.hpp"
 
 namespace handoff::patterns::independent_tasks::testing_support {
 
@@ -31,21 +32,10 @@ inline batch_with_expected make_batch(const std::vector<std::size_t>& sizes,
   return made;
 }
 
-// Dead, or a zombie nobody has reaped yet: either way it runs no more.
-inline bool process_runs(pid_t pid) {
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-  std::string pid_field, command, state;
-  if (!(stat >> pid_field >> command >> state)) return false;
-  return state != "Z" && state != "X";
-}
+using handoff::leak_checks::process_runs;
 
 inline std::set<std::string> handoff_segments() {
-  std::set<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator("/dev/shm")) {
-    const auto name = entry.path().filename().string();
-    if (name.starts_with("handoff")) names.insert(name);
-  }
-  return names;
+  return handoff::leak_checks::shm_segments_containing("handoff");
 }
 
 }  // namespace handoff::patterns::independent_tasks::testing_support

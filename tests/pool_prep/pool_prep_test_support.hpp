@@ -22,6 +22,7 @@
 #include "handoff/reference/inputs.hpp"
 #include "handoff/reference/pool_prep_inputs.hpp"
 #include "handoff/reference/verify.hpp"
+#include "support/leak_checks.hpp"
 
 namespace handoff::patterns::pool_prep::testing_support {
 
@@ -46,21 +47,10 @@ inline std::string test_purpose(const std::string& what) {
   return "test-" + std::to_string(::getpid()) + "-pool-prep-" + what;
 }
 
-inline std::set<std::string> segments_containing(const std::string& purpose) {
-  std::set<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator("/dev/shm")) {
-    const auto name = entry.path().filename().string();
-    if (name.find(purpose) != std::string::npos) names.insert(name);
-  }
-  return names;
-}
+using handoff::leak_checks::process_runs;
 
-// Dead, or a zombie nobody has reaped yet: either way it runs no more.
-inline bool process_runs(pid_t pid) {
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-  std::string pid_field, command, state;
-  if (!(stat >> pid_field >> command >> state)) return false;
-  return state != "Z" && state != "X";
+inline std::set<std::string> segments_containing(const std::string& purpose) {
+  return handoff::leak_checks::shm_segments_containing(purpose);
 }
 
 class runner {

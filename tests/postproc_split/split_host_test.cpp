@@ -27,6 +27,7 @@
 #include "handoff/reference/compensated_sum.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "handoff/reference/verify.hpp"
+#include "support/leak_checks.hpp"
 
 namespace handoff::patterns::postproc_split {
 namespace {
@@ -43,21 +44,10 @@ std::string test_name() {
 
 std::set<std::string> segments_of_this_test() {
   const std::string prefix = "handoff-" + test_name();
-  std::set<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator("/dev/shm")) {
-    const auto name = entry.path().filename().string();
-    if (name.starts_with(prefix)) names.insert(name);
-  }
-  return names;
+  return handoff::leak_checks::shm_segments_containing(prefix);
 }
 
-// Dead, or a zombie nobody has reaped yet: either way it runs no more.
-bool process_runs(pid_t pid) {
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-  std::string pid_field, command, state;
-  if (!(stat >> pid_field >> command >> state)) return false;
-  return state != "Z" && state != "X";
-}
+using handoff::leak_checks::process_runs;
 
 std::vector<float> seeded(std::size_t count, std::uint64_t seed) {
   std::vector<float> values(count);

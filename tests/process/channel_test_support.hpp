@@ -16,6 +16,7 @@
 
 #include "handoff/patterns/channels/peer_watch.hpp"
 #include "handoff/patterns/process/worker_pool.hpp"
+#include "support/leak_checks.hpp"
 
 namespace handoff::patterns::channel_testing {
 
@@ -32,12 +33,7 @@ inline std::string test_purpose(const std::string& what) {
 
 inline std::set<std::string> segments_named_by_this_process() {
   const std::string prefix = "handoff-test-" + std::to_string(::getpid()) + "-";
-  std::set<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator("/dev/shm")) {
-    const auto name = entry.path().filename().string();
-    if (name.starts_with(prefix)) names.insert(name);
-  }
-  return names;
+  return handoff::leak_checks::shm_segments_containing(prefix);
 }
 
 // Fails a test that leaves any of its segments in /dev/shm, kill tests included.

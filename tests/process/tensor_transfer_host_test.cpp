@@ -17,6 +17,7 @@
 #include "handoff/patterns/process/worker_role.hpp"
 #include "handoff/patterns/tensor_transfer/tensor_receiver.hpp"
 #include "handoff/patterns/tensor_transfer/tensor_sender.hpp"
+#include "support/leak_checks.hpp"
 
 namespace handoff::patterns {
 namespace {
@@ -29,21 +30,10 @@ constexpr std::array host_variants{transfer_variant::queue, transfer_variant::pi
                                    transfer_variant::shm};
 
 std::set<std::string> tensor_segments() {
-  std::set<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator("/dev/shm")) {
-    const auto name = entry.path().filename().string();
-    if (name.starts_with("handoff-tensor")) names.insert(name);
-  }
-  return names;
+  return handoff::leak_checks::shm_segments_containing("handoff-tensor");
 }
 
-// Dead, or a zombie nobody has reaped yet: either way it runs no more.
-bool process_runs(pid_t pid) {
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-  std::string pid_field, command, state;
-  if (!(stat >> pid_field >> command >> state)) return false;
-  return state != "Z" && state != "X";
-}
+using handoff::leak_checks::process_runs;
 
 class HostTensorTransfer : public testing::TestWithParam<transfer_variant> {};
 

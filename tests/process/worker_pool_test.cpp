@@ -1,4 +1,5 @@
 #include "handoff/patterns/process/worker_pool.hpp"
+#include "support/leak_checks.hpp"
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -19,9 +20,7 @@ deadline_clock::time_point soon() {
   return deadline_clock::now() + 10s;
 }
 
-bool process_exists(pid_t pid) {
-  return ::kill(pid, 0) == 0;
-}
+using handoff::leak_checks::process_exists;
 
 // Replies to each request with its own index, until the channel closes.
 int numbered_worker(std::span<const std::string> arguments) {

@@ -20,6 +20,7 @@
 #include "handoff/reference/inputs.hpp"
 #include "handoff/reference/vector_add.hpp"
 #include "handoff/reference/verify.hpp"
+#include "support/leak_checks.hpp"
 
 namespace handoff::patterns::queued_worker {
 
@@ -85,21 +86,14 @@ inline std::string test_purpose(const std::string& what) {
 // /dev/shm entries whose names carry this test process's purposes.
 inline std::set<std::string> segments_of_this_process() {
   const std::string marker = "qwtest-" + std::to_string(::getpid()) + "-";
-  std::set<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator("/dev/shm")) {
-    const auto name = entry.path().filename().string();
-    if (name.find(marker) != std::string::npos) names.insert(name);
-  }
-  return names;
+  return handoff::leak_checks::shm_segments_containing(marker);
 }
 
 inline bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-inline bool process_exists(pid_t pid) {
-  return ::kill(pid, 0) == 0 || errno != ESRCH;
-}
+using handoff::leak_checks::process_exists;
 
 inline worker_setup setup_for(variant kind, compute_target target, std::size_t max_elements,
                               const std::string& what) {
