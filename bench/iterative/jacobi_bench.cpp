@@ -134,13 +134,12 @@ void host_loop(benchmark::State& state, std::size_t unknowns) {
   add_step_bytes_floor(state, unknowns);
 }
 
-// The floor is the Jacobi solve's own work, 100 steps; the convergence checks (their reductions,
-// copies and waits) are this variant's overhead above it. The host must issue 100 launches, but
-// they overlap the steps already running (measured on an H100: 100 launches plus the bytes exceed
-// the run at 2^26), so the floor is the slower of the two, not their sum.
-void device_loop(benchmark::State& state, std::size_t unknowns) {
+// Times a device variant with events over the solve's bytes, verifies its result and its last
+// norm, and lets the variant add what is its own (launch events, counters).
+template <class Variant, class OwnFloor>
+void run_device_variant(benchmark::State& state, std::size_t unknowns, OwnFloor&& own_floor) {
   const auto& data = jacobi_data_for(unknowns);
-  jacobi_device_loop variant(problem_of(data));
+  Variant variant(problem_of(data));
   patterns::stage_times stages;
   const double seconds = measure_gpu_region(
       state, variant.stream(), [&] { variant.poison_output(); }, [&] { variant.enqueue(); },
@@ -149,8 +148,18 @@ void device_loop(benchmark::State& state, std::size_t unknowns) {
   verify_last_norm(state, variant);
   set_stage_counters(state, stages, seconds);
   add_step_bytes_floor(state, unknowns);
-  add_floor_events(state, ceiling::launch_async, jacobi_iterations);
-  set_floor_overlapped(state);
+  own_floor(variant);
+}
+
+// The floor is the Jacobi solve's own work, 100 steps; the convergence checks (their reductions,
+// copies and waits) are this variant's overhead above it. The host must issue 100 launches, but
+// they overlap the steps already running (measured on an H100: 100 launches plus the bytes exceed
+// the run at 2^26), so the floor is the slower of the two, not their sum.
+void device_loop(benchmark::State& state, std::size_t unknowns) {
+  run_device_variant<jacobi_device_loop>(state, unknowns, [&](const jacobi_device_loop&) {
+    add_floor_events(state, ceiling::launch_async, jacobi_iterations);
+    set_floor_overlapped(state);
+  });
 }
 
 // The same solve's bytes, after one launch that the host waits for (launch_sync: the host needs
@@ -159,18 +168,10 @@ void device_loop(benchmark::State& state, std::size_t unknowns) {
 // 3.4 us a step for the whole graph against 3.9 us a launch). A graph-node ceiling would price
 // them.
 void graph(benchmark::State& state, std::size_t unknowns) {
-  const auto& data = jacobi_data_for(unknowns);
-  jacobi_graph variant(problem_of(data));
-  patterns::stage_times stages;
-  const double seconds = measure_gpu_region(
-      state, variant.stream(), [&] { variant.poison_output(); }, [&] { variant.enqueue(); },
-      [&] { stages += variant.last_run_stages(); });
-  finish(state, data, variant.result(), seconds);
-  verify_last_norm(state, variant);
-  set_stage_counters(state, stages, seconds);
-  state.counters["graph_nodes"] = static_cast<double>(variant.graph_nodes());
-  add_step_bytes_floor(state, unknowns);
-  add_floor_events(state, ceiling::launch_sync, 1);
+  run_device_variant<jacobi_graph>(state, unknowns, [&](const jacobi_graph& variant) {
+    state.counters["graph_nodes"] = static_cast<double>(variant.graph_nodes());
+    add_floor_events(state, ceiling::launch_sync, 1);
+  });
 }
 
 // 2^20 to 2^26 unknowns in powers of 4, within --handoff-max-elements and a variant's own cap; a

@@ -18,8 +18,7 @@
 #include "../harness/traffic.hpp"
 #include "handoff/patterns/process/worker_role.hpp"
 #include "handoff/patterns/queued_worker/gpu_worker_role.hpp"
-#include "handoff/reference/inputs.hpp"
-#include "handoff/reference/vector_add.hpp"
+#include "handoff/patterns/queued_worker/item_batch.hpp"
 #include "handoff/reference/verify.hpp"
 #include "queued_worker_floors.hpp"
 
@@ -34,50 +33,16 @@ HANDOFF_WORKER_ROLE(qw::gpu_worker_role, qw::run_gpu_worker);
 constexpr std::size_t default_items = 10;
 constexpr std::size_t default_elements = std::size_t{1} << 20;
 
-// The batch of one shape: seeded inputs, the reference results, and the outputs the variants
-// write. One shape is kept at a time: the largest holds 640 MB.
-class batch_data {
+// The batch of one shape. One shape is kept at a time: the largest holds 640 MB.
+class batch_data : public qw::item_batch {
  public:
-  explicit batch_data(const queued_worker_shape& shape) : shape_(shape) {
-    for (std::size_t index = 0; index < shape.items; ++index) {
-      auto& a = a_.emplace_back(shape.elements);
-      auto& b = b_.emplace_back(shape.elements);
-      reference::fill_seeded_nonzero(a, 0x0E2A + 2 * index);
-      reference::fill_seeded_nonzero(b, 0x0E2B + 2 * index);
-      reference::vector_add(a, b, expected_.emplace_back(shape.elements));
-      out_.emplace_back(shape.elements);
-    }
-    for (std::size_t index = 0; index < shape.items; ++index) {
-      items_.push_back({a_[index], b_[index]});
-      outputs_.push_back(out_[index]);
-    }
-  }
+  explicit batch_data(const queued_worker_shape& shape)
+      : qw::item_batch(std::vector<std::size_t>(shape.items, shape.elements), 0x0E2A),
+        shape_(shape) {}
   const queued_worker_shape& shape() const { return shape_; }
-  std::span<const qw::work_item> items() const { return items_; }
-  std::span<const std::span<float>> outputs() const { return outputs_; }
-  void poison() {
-    for (auto& out : out_)
-      reference::poison(out);
-  }
-  reference::verification_result verify() const {
-    reference::verification_result total;
-    for (std::size_t index = 0; index < out_.size(); ++index) {
-      auto one = reference::verify_elementwise(expected_[index], out_[index]);
-      if (!total.first && one.first) {
-        one.first->index += index * shape_.elements;
-        total.first = one.first;
-      }
-      total.checked += one.checked;
-      total.mismatches += one.mismatches;
-    }
-    return total;
-  }
 
  private:
   queued_worker_shape shape_;
-  std::vector<std::vector<float>> a_, b_, expected_, out_;
-  std::vector<qw::work_item> items_;
-  std::vector<std::span<float>> outputs_;
 };
 
 batch_data& data_for(const queued_worker_shape& shape) {

@@ -1,4 +1,5 @@
 target_sources(handoff_patterns PRIVATE
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/queued_worker/item_batch.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/queued_worker/item_lanes.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/queued_worker/protocol.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/queued_worker/result_feeder.cpp
