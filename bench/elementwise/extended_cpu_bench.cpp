@@ -15,14 +15,15 @@
 
 #include <memory>
 #include <optional>
+#include <variant>
 
 #include "../ceilings/ceiling_names.hpp"
 #include "../harness/family_registry.hpp"
 #include "../harness/measure.hpp"
 #include "../harness/registration.hpp"
-#include "../harness/run_end.hpp"
 #include "../harness/stage_counters.hpp"
 #include "../harness/traffic.hpp"
+#include "../harness/warm_cache.hpp"
 #include "extended_bench_common.hpp"
 #include "handoff/patterns/elementwise/extended_cpu_blas.hpp"
 #include "handoff/patterns/elementwise/extended_cpu_variants.hpp"
@@ -37,28 +38,9 @@ using namespace patterns::elementwise;
 
 HANDOFF_WORKER_ROLE(map_worker_role, run_map_worker);
 
-// The warm rows share one pool, kept until the benchmarks finish; a failed batch leaves its
-// workers in an unknown state, so the next warm row starts a fresh pool.
-class map_pool_cache {
- public:
-  map_pool_cache() {
-    on_benchmarks_finished([this] { release(); });
-  }
-  map_pool& get() {
-    if (!pool_) pool_ = std::make_unique<map_pool>();
-    return *pool_;
-  }
-  void drop() noexcept { pool_.reset(); }
-  void release() {
-    if (pool_) std::exchange(pool_, nullptr)->shutdown();
-  }
-
- private:
-  std::unique_ptr<map_pool> pool_;
-};
-
-map_pool_cache& map_pools() {
-  static map_pool_cache cache;
+// The warm rows share one pool (of one shape), kept until the benchmarks finish.
+warm_cache<std::monostate, map_pool>& map_pools() {
+  static warm_cache<std::monostate, map_pool> cache;
   return cache;
 }
 
@@ -79,7 +61,7 @@ void cpu_map_warm(benchmark::State& state, extended_workload workload, std::size
   patterns::stage_times stages;
   timed_calls timing;
   try {
-    auto& pool = map_pools().get();
+    auto& pool = map_pools().get({}, [] { return std::make_unique<map_pool>(); });
     elementwise_cpu_map variant(data.problem(), pool);
     measure_wall_region(
         state, [&] { variant.poison_output(); },

@@ -13,9 +13,9 @@
 
 #include "../harness/outcome.hpp"
 #include "../harness/registration.hpp"
-#include "../harness/run_end.hpp"
 #include "../harness/stage_counters.hpp"
 #include "../harness/traffic.hpp"
+#include "../harness/warm_cache.hpp"
 #include "handoff/patterns/independent_tasks/task_pool.hpp"
 #include "handoff/reference/sum_of_squares.hpp"
 #include "task_benchmarks.hpp"
@@ -50,38 +50,9 @@ struct pool_key {
 };
 
 // One pool at a time: a hundred CUDA contexts hold a good share of the device's memory, so a cold
-// run (which starts its own) and another warm configuration first release the cached one.
-class pool_cache {
- public:
-  pool_cache() {
-    on_benchmarks_finished([this] { release(); });
-  }
-  tasks::task_pool& get(const pool_key& key) {
-    if (pool_ && key_ == key) return *pool_;
-    release();
-    pool_ = std::make_unique<tasks::task_pool>(options_for(key.workers, key.target));
-    key_ = key;
-    return *pool_;
-  }
-  void release() noexcept {
-    if (!pool_) return;
-    try {
-      pool_->shutdown();
-    } catch (...) {
-      // A worker that did not exit cleanly is killed and reaped by the pool's destructor.
-    }
-    pool_.reset();
-  }
-  // A failed batch leaves its pool broken; the destructor kills and reaps its workers.
-  void drop() noexcept { pool_.reset(); }
-
- private:
-  std::optional<pool_key> key_;
-  std::unique_ptr<tasks::task_pool> pool_;
-};
-
-pool_cache& pools() {
-  static pool_cache cache;
+// run (which starts its own) and another warm configuration first shut the cached one down.
+warm_cache<pool_key, tasks::task_pool>& pools() {
+  static warm_cache<pool_key, tasks::task_pool> cache;
   return cache;
 }
 
@@ -104,7 +75,9 @@ struct run_totals {
 run_totals run_warm(benchmark::State& state, const task_inputs& inputs, const pool_key& key) {
   run_totals totals;
   try {
-    auto& pool = pools().get(key);
+    auto& pool = pools().get(key, [&] {
+      return std::make_unique<tasks::task_pool>(options_for(key.workers, key.target));
+    });
     pool.map(inputs.views);  // warm-up: first-touch pages, lazily loaded kernels
     for (auto _ : state) {
       auto batch = pool.map(inputs.views);
@@ -120,7 +93,7 @@ run_totals run_warm(benchmark::State& state, const task_inputs& inputs, const po
 }
 
 run_totals run_cold(benchmark::State& state, const task_inputs& inputs, const pool_key& key) {
-  pools().release();
+  pools().retire();
   run_totals totals;
   for (auto _ : state) {
     const auto start = std::chrono::steady_clock::now();

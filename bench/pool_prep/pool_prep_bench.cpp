@@ -15,9 +15,9 @@
 #include "../harness/family_registry.hpp"
 #include "../harness/outcome.hpp"
 #include "../harness/registration.hpp"
-#include "../harness/run_end.hpp"
 #include "../harness/stage_counters.hpp"
 #include "../harness/traffic.hpp"
+#include "../harness/warm_cache.hpp"
 #include "handoff/patterns/pool_prep/cpu_serial.hpp"
 #include "handoff/patterns/pool_prep/map_pool.hpp"
 #include "handoff/patterns/pool_prep/map_worker.hpp"
@@ -98,46 +98,27 @@ std::unique_ptr<pp::shared_gpu_pool> start_pool(const pool_key& key) {
                              .purpose = "pool-prep-shared"});
 }
 
-// Google Benchmark runs a body several times while it settles the iteration count; a warm figure
-// keeps the pool of the latest configuration up across those runs, as a script keeps its Pool.
-class pool_cache {
- public:
-  pool_cache() {
-    on_benchmarks_finished([this] { drop(); });
-  }
-  template <class Pool>
-  Pool& get(const pool_key& key) {
-    auto& held = slot<Pool>();
-    if (held && key_ == key) return *held;
-    drop();
-    held = start_pool<Pool>(key);
-    key_ = key;
-    return *held;
-  }
-  // A failed batch leaves its pool terminated, and a cold figure starts from no pool at all.
-  void drop() noexcept {
-    map_.reset();
-    shared_.reset();
-    key_.reset();
-  }
-
- private:
-  template <class Pool>
-  std::unique_ptr<Pool>& slot() {
-    if constexpr (std::is_same_v<Pool, pp::map_pool>) {
-      return map_;
-    } else {
-      return shared_;
-    }
-  }
-  std::optional<pool_key> key_;
-  std::unique_ptr<pp::map_pool> map_;
-  std::unique_ptr<pp::shared_gpu_pool> shared_;
-};
-
-pool_cache& pools() {
-  static pool_cache cache;
+template <class Pool>
+warm_cache<pool_key, Pool>& pools() {
+  static warm_cache<pool_key, Pool> cache;
   return cache;
+}
+
+// One pool is up at a time, of either kind.
+template <class Pool>
+Pool& warm_pool(const pool_key& key) {
+  if constexpr (std::is_same_v<Pool, pp::map_pool>) {
+    pools<pp::shared_gpu_pool>().retire();
+  } else {
+    pools<pp::map_pool>().retire();
+  }
+  return pools<Pool>().get(key, [&] { return start_pool<Pool>(key); });
+}
+
+// A failed batch leaves its pool terminated, and a cold figure starts from no pool at all.
+void drop_pools() noexcept {
+  pools<pp::map_pool>().drop();
+  pools<pp::shared_gpu_pool>().drop();
 }
 
 // What one benchmark accumulates over its timed iterations.
@@ -209,7 +190,7 @@ void pool_variant(benchmark::State& state, variant which, const point& at, bool 
   tally totals;
   try {
     if (cold) {
-      pools().drop();
+      drop_pools();
       std::unique_ptr<Pool> pool;
       for (auto _ : state) {
         pool.reset();  // the previous iteration's pool shuts down outside the timing
@@ -220,7 +201,7 @@ void pool_variant(benchmark::State& state, variant which, const point& at, bool 
         });
       }
     } else {
-      auto& pool = pools().get<Pool>(key);
+      auto& pool = warm_pool<Pool>(key);
       pool.run(work, out.floats());  // untimed warm-up
       for (auto _ : state) {
         out.poison();
@@ -228,7 +209,7 @@ void pool_variant(benchmark::State& state, variant which, const point& at, bool 
       }
     }
   } catch (...) {
-    pools().drop();
+    drop_pools();
     throw;
   }
   const auto shape = finish(state, at, at.workers, out.floats(), totals);

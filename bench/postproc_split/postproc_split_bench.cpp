@@ -20,9 +20,9 @@
 #include "../harness/measure.hpp"
 #include "../harness/outcome.hpp"
 #include "../harness/registration.hpp"
-#include "../harness/run_end.hpp"
 #include "../harness/stage_counters.hpp"
 #include "../harness/traffic.hpp"
+#include "../harness/warm_cache.hpp"
 #include "handoff/patterns/postproc_split/chunk_sum.hpp"
 #include "handoff/patterns/postproc_split/gpu_reduce.hpp"
 #include "handoff/patterns/postproc_split/split_variants.hpp"
@@ -54,38 +54,15 @@ struct split_key {
   bool operator==(const split_key&) const = default;
 };
 
-// Google Benchmark runs a body several times while it settles the iteration count; keeping the
-// latest configuration's pool (and its segment) spares a spawn per run. A failed batch leaves the
-// pool in an unknown state, so the next run starts afresh.
-class split_cache {
- public:
-  split_cache() {
-    on_benchmarks_finished([this] { drop(); });
-  }
-  split::pooled_split& get(const split_key& key, split::computed_result c) {
-    if (split_ && key_ == key) return *split_;
-    drop();
-    split_ = split::make_pooled_split(key.variant, c, setup_for(key));
-    key_ = key;
-    return *split_;
-  }
-  void drop() noexcept {
-    split_.reset();
-    key_.reset();
-  }
-  static split::split_setup setup_for(const split_key& key) {
-    return {.workers = key.workers,
-            .chunks = key.chunks,
-            .patience = std::chrono::duration_cast<std::chrono::milliseconds>(patience)};
-  }
+split::split_setup setup_for(const split_key& key) {
+  return {.workers = key.workers,
+          .chunks = key.chunks,
+          .patience = std::chrono::duration_cast<std::chrono::milliseconds>(patience)};
+}
 
- private:
-  std::optional<split_key> key_;
-  std::unique_ptr<split::pooled_split> split_;
-};
-
-split_cache& splits() {
-  static split_cache cache;
+// The latest configuration's pool (and its segment) stays up across runs.
+warm_cache<split_key, split::pooled_split>& splits() {
+  static warm_cache<split_key, split::pooled_split> cache;
   return cache;
 }
 
@@ -115,7 +92,8 @@ split::computed_result computed_result_of(const split_inputs& inputs, compute_ta
 
 void run_warm(benchmark::State& state, const split_key& key, split::computed_result c,
               double expected, batch_tally& tally) {
-  auto& variant = splits().get(key, c);
+  auto& variant =
+      splits().get(key, [&] { return split::make_pooled_split(key.variant, c, setup_for(key)); });
   patterns::stage_times warm_up;
   variant.poison();
   variant.run(warm_up);
@@ -134,7 +112,7 @@ void run_warm(benchmark::State& state, const split_key& key, split::computed_res
 void run_cold(benchmark::State& state, const split_key& key, split::computed_result c,
               double expected, batch_tally& tally) {
   splits().drop();
-  const auto setup = split_cache::setup_for(key);
+  const auto setup = setup_for(key);
   const auto cold_batch = [&](patterns::stage_times& stages) {
     const auto start = std::chrono::steady_clock::now();
     auto variant = split::make_pooled_split(key.variant, c, setup);

@@ -16,6 +16,7 @@
 #include "../harness/run_end.hpp"
 #include "../harness/stage_counters.hpp"
 #include "../harness/traffic.hpp"
+#include "../harness/warm_cache.hpp"
 #include "handoff/patterns/process/worker_role.hpp"
 #include "handoff/patterns/queued_worker/gpu_worker_role.hpp"
 #include "handoff/patterns/queued_worker/item_batch.hpp"
@@ -74,31 +75,9 @@ qw::worker_setup setup_for(const session_key& key) {
           .purpose = "queued-worker-" + std::string(qw::variant_name(key.kind))};
 }
 
-// Google Benchmark runs a body several times while it settles the iteration count; keeping the
-// worker of the last configuration spares a spawn and a context per run.
-class session_cache {
- public:
-  session_cache() {
-    on_benchmarks_finished([this] { drop(); });
-  }
-  qw::worker_session& get(const session_key& key) {
-    if (session_ && key_ == key) return *session_;
-    drop();
-    session_ = std::make_unique<qw::worker_session>(setup_for(key));
-    key_ = key;
-    return *session_;
-  }
-  // A failed batch leaves the session broken; the next run starts afresh. The worker is stopped
-  // the recipe's way when healthy, killed otherwise.
-  void drop() noexcept { session_.reset(); }
-
- private:
-  std::optional<session_key> key_;
-  std::unique_ptr<qw::worker_session> session_;
-};
-
-session_cache& sessions() {
-  static session_cache cache;
+// The worker of the latest configuration, with its context, stays up across runs.
+warm_cache<session_key, qw::worker_session>& sessions() {
+  static warm_cache<session_key, qw::worker_session> cache;
   return cache;
 }
 
@@ -110,7 +89,9 @@ void run_batches(benchmark::State& state, const session_key& key, bool cold) {
   const auto one_batch = [&] {
     data.poison();
     if (cold) return qw::run_once(setup_for(key), data.items(), data.outputs());
-    return sessions().get(key).run_batch(data.items(), data.outputs());
+    return sessions()
+        .get(key, [&] { return std::make_unique<qw::worker_session>(setup_for(key)); })
+        .run_batch(data.items(), data.outputs());
   };
   try {
     if (cold) sessions().drop();  // a cold run competes with no idle worker

@@ -12,9 +12,9 @@
 #include "../harness/family_registry.hpp"
 #include "../harness/outcome.hpp"
 #include "../harness/registration.hpp"
-#include "../harness/run_end.hpp"
 #include "../harness/stage_counters.hpp"
 #include "../harness/traffic.hpp"
+#include "../harness/warm_cache.hpp"
 #include "handoff/patterns/process/worker_role.hpp"
 #include "handoff/patterns/tensor_transfer/tensor_receiver.hpp"
 #include "handoff/patterns/tensor_transfer/tensor_sender.hpp"
@@ -56,39 +56,22 @@ struct sender_key {
   bool operator==(const sender_key&) const = default;
 };
 
-// Google Benchmark runs a body several times while it settles the iteration count; keeping the
-// receiver process of the last configuration spares a spawn and a context per run.
-class sender_cache {
- public:
-  sender_cache() {
-    on_benchmarks_finished([this] { drop(); });
-  }
-  patterns::tensor_sender& get(const sender_key& key) {
-    if (sender_ && key_ == key) return *sender_;
-    if (sender_) std::exchange(sender_, nullptr)->shutdown();
-    sender_ = std::make_unique<patterns::tensor_sender>(patterns::transfer_setup{
-        .variant = key.variant, .bytes = key.bytes, .on_device = key.on_device});
-    key_ = key;
-    return *sender_;
-  }
-  // A failed transfer leaves its channel in an unknown state, so the next run starts afresh.
-  void drop() noexcept { sender_.reset(); }
-
- private:
-  std::optional<sender_key> key_;
-  std::unique_ptr<patterns::tensor_sender> sender_;
-};
-
-sender_cache& senders() {
-  static sender_cache cache;
+// A warm transfer keeps the receiver process of the latest configuration.
+warm_cache<sender_key, patterns::tensor_sender>& senders() {
+  static warm_cache<sender_key, patterns::tensor_sender> cache;
   return cache;
+}
+
+std::unique_ptr<patterns::tensor_sender> start_sender(const sender_key& key) {
+  return std::make_unique<patterns::tensor_sender>(patterns::transfer_setup{
+      .variant = key.variant, .bytes = key.bytes, .on_device = key.on_device});
 }
 
 void transfer(benchmark::State& state, const sender_key& key, bool cold) {
   patterns::stage_times stages;
   double measured_seconds = 0;
   try {
-    auto& sender = senders().get(key);
+    auto& sender = senders().get(key, [&] { return start_sender(key); });
     if (!cold) sender.transfer_warm();  // opens the session, outside the timing
     for (auto _ : state) {
       const auto result = cold ? sender.transfer_cold() : sender.transfer_warm();
