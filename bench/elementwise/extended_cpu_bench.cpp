@@ -19,11 +19,11 @@
 
 #include "../ceilings/ceiling_names.hpp"
 #include "../harness/family_registry.hpp"
+#include "../harness/latest_cache.hpp"
 #include "../harness/measure.hpp"
 #include "../harness/registration.hpp"
 #include "../harness/stage_counters.hpp"
 #include "../harness/traffic.hpp"
-#include "../harness/warm_cache.hpp"
 #include "extended_bench_common.hpp"
 #include "handoff/patterns/elementwise/extended_cpu_blas.hpp"
 #include "handoff/patterns/elementwise/extended_cpu_variants.hpp"
@@ -39,8 +39,8 @@ using namespace patterns::elementwise;
 HANDOFF_WORKER_ROLE(map_worker_role, run_map_worker);
 
 // The warm rows share one pool (of one shape), kept until the benchmarks finish.
-warm_cache<std::monostate, map_pool>& map_pools() {
-  static warm_cache<std::monostate, map_pool> cache;
+latest_cache<std::monostate, map_pool>& map_pools() {
+  static latest_cache<std::monostate, map_pool> cache;
   return cache;
 }
 

@@ -1,6 +1,9 @@
 #include "extended_inputs.hpp"
 
 #include <memory>
+#include <utility>
+
+#include "../harness/latest_cache.hpp"
 
 #include "handoff/reference/extended_elementwise.hpp"
 #include "handoff/reference/inputs.hpp"
@@ -67,12 +70,8 @@ reference::verification_result extended_data::verify(std::span<const float> actu
 }
 
 const extended_data& extended_data_for(extended_workload workload, std::size_t size) {
-  static std::unique_ptr<extended_data> cached;
-  if (!cached || cached->workload != workload || cached->size != size) {
-    cached.reset();  // release the previous set before allocating the next
-    cached = make_data(workload, size);
-  }
-  return *cached;
+  static latest_cache<std::pair<extended_workload, std::size_t>, extended_data> cache;
+  return cache.get({workload, size}, [&] { return make_data(workload, size); });
 }
 
 }  // namespace handoff::bench

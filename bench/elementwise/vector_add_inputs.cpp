@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "../harness/latest_cache.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "handoff/reference/vector_add.hpp"
 
@@ -14,9 +15,8 @@ constexpr std::uint64_t seed_b = 0xB0B;
 }  // namespace
 
 const vector_add_data& vector_add_data_for(std::size_t count) {
-  static std::unique_ptr<vector_add_data> cached;
-  if (!cached || cached->count != count) {
-    cached.reset();  // release the previous size before allocating the next
+  static latest_cache<std::size_t, vector_add_data> cache;
+  return cache.get(count, [&] {
     auto data = std::make_unique<vector_add_data>();
     data->count = count;
     data->a.resize(count);
@@ -25,9 +25,8 @@ const vector_add_data& vector_add_data_for(std::size_t count) {
     reference::fill_seeded_nonzero(data->a, seed_a);
     reference::fill_seeded_nonzero(data->b, seed_b);
     reference::vector_add(data->a, data->b, data->expected);
-    cached = std::move(data);
-  }
-  return *cached;
+    return data;
+  });
 }
 
 }  // namespace handoff::bench

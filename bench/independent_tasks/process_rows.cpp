@@ -11,11 +11,11 @@
 #include <optional>
 #include <string>
 
+#include "../harness/latest_cache.hpp"
 #include "../harness/outcome.hpp"
 #include "../harness/registration.hpp"
 #include "../harness/stage_counters.hpp"
 #include "../harness/traffic.hpp"
-#include "../harness/warm_cache.hpp"
 #include "handoff/patterns/independent_tasks/task_pool.hpp"
 #include "handoff/reference/sum_of_squares.hpp"
 #include "task_benchmarks.hpp"
@@ -51,8 +51,8 @@ struct pool_key {
 
 // One pool at a time: a hundred CUDA contexts hold a good share of the device's memory, so a cold
 // run (which starts its own) and another warm configuration first shut the cached one down.
-warm_cache<pool_key, tasks::task_pool>& pools() {
-  static warm_cache<pool_key, tasks::task_pool> cache;
+latest_cache<pool_key, tasks::task_pool>& pools() {
+  static latest_cache<pool_key, tasks::task_pool> cache;
   return cache;
 }
 

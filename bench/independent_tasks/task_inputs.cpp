@@ -1,6 +1,9 @@
 #include "task_inputs.hpp"
 
 #include <memory>
+#include <utility>
+
+#include "../harness/latest_cache.hpp"
 
 #include "handoff/reference/sum_of_squares.hpp"
 
@@ -12,9 +15,8 @@ constexpr std::uint64_t datasets_seed = 0x5EED001;
 }  // namespace
 
 const task_inputs& task_inputs_for(std::size_t datasets, std::size_t elements) {
-  static std::unique_ptr<task_inputs> cached;
-  if (!cached || cached->datasets != datasets || cached->elements != elements) {
-    cached.reset();
+  static latest_cache<std::pair<std::size_t, std::size_t>, task_inputs> cache;
+  return cache.get({datasets, elements}, [&] {
     auto inputs = std::make_unique<task_inputs>();
     inputs->datasets = datasets;
     inputs->elements = elements;
@@ -22,9 +24,8 @@ const task_inputs& task_inputs_for(std::size_t datasets, std::size_t elements) {
         patterns::independent_tasks::dataset_batch::uniform(datasets, elements, datasets_seed);
     inputs->views = inputs->batch.views();
     inputs->expected = reference::sums_of_squares(inputs->views);
-    cached = std::move(inputs);
-  }
-  return *cached;
+    return inputs;
+  });
 }
 
 }  // namespace handoff::bench

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "../harness/latest_cache.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "handoff/reference/jacobi.hpp"
 
@@ -15,9 +16,8 @@ constexpr std::uint64_t seed_x0 = 0x1AC0B2;
 }  // namespace
 
 const jacobi_data& jacobi_data_for(std::size_t unknowns) {
-  static std::unique_ptr<jacobi_data> cached;
-  if (!cached || cached->unknowns != unknowns) {
-    cached.reset();  // release the previous size before allocating the next
+  static latest_cache<std::size_t, jacobi_data> cache;
+  return cache.get(unknowns, [&] {
     auto data = std::make_unique<jacobi_data>();
     data->unknowns = unknowns;
     data->b.resize(unknowns);
@@ -25,9 +25,8 @@ const jacobi_data& jacobi_data_for(std::size_t unknowns) {
     reference::fill_seeded_nonzero(data->b, seed_b);
     reference::fill_seeded_nonzero(data->x0, seed_x0);
     data->expected = reference::jacobi_1d_tiled(data->b, data->x0, jacobi_iterations);
-    cached = std::move(data);
-  }
-  return *cached;
+    return data;
+  });
 }
 
 }  // namespace handoff::bench

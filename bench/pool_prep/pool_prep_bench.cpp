@@ -13,11 +13,11 @@
 #include <vector>
 
 #include "../harness/family_registry.hpp"
+#include "../harness/latest_cache.hpp"
 #include "../harness/outcome.hpp"
 #include "../harness/registration.hpp"
 #include "../harness/stage_counters.hpp"
 #include "../harness/traffic.hpp"
-#include "../harness/warm_cache.hpp"
 #include "handoff/patterns/pool_prep/cpu_serial.hpp"
 #include "handoff/patterns/pool_prep/map_pool.hpp"
 #include "handoff/patterns/pool_prep/map_worker.hpp"
@@ -99,8 +99,8 @@ std::unique_ptr<pp::shared_gpu_pool> start_pool(const pool_key& key) {
 }
 
 template <class Pool>
-warm_cache<pool_key, Pool>& pools() {
-  static warm_cache<pool_key, Pool> cache;
+latest_cache<pool_key, Pool>& pools() {
+  static latest_cache<pool_key, Pool> cache;
   return cache;
 }
 

@@ -17,12 +17,12 @@
 #include <vector>
 
 #include "../harness/family_registry.hpp"
+#include "../harness/latest_cache.hpp"
 #include "../harness/measure.hpp"
 #include "../harness/outcome.hpp"
 #include "../harness/registration.hpp"
 #include "../harness/stage_counters.hpp"
 #include "../harness/traffic.hpp"
-#include "../harness/warm_cache.hpp"
 #include "handoff/patterns/postproc_split/chunk_sum.hpp"
 #include "handoff/patterns/postproc_split/gpu_reduce.hpp"
 #include "handoff/patterns/postproc_split/split_variants.hpp"
@@ -61,8 +61,8 @@ split::split_setup setup_for(const split_key& key) {
 }
 
 // The latest configuration's pool (and its segment) stays up across runs.
-warm_cache<split_key, split::pooled_split>& splits() {
-  static warm_cache<split_key, split::pooled_split> cache;
+latest_cache<split_key, split::pooled_split>& splits() {
+  static latest_cache<split_key, split::pooled_split> cache;
   return cache;
 }
 

@@ -3,7 +3,7 @@
 #include <memory>
 #include <stdexcept>
 
-#include "../harness/run_end.hpp"
+#include "../harness/latest_cache.hpp"
 #include "handoff/reference/compensated_sum.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "handoff/reference/vector_add.hpp"
@@ -16,17 +16,6 @@ namespace {
 
 constexpr std::uint64_t seed_a = 0x5011A;
 constexpr std::uint64_t seed_b = 0x5011B;
-
-// Released when the benchmarks finish, while the CUDA runtime is still up.
-std::unique_ptr<split_inputs>& cached() {
-  static std::unique_ptr<split_inputs> inputs;
-  static const bool release_registered = [] {
-    on_benchmarks_finished([] { inputs.reset(); });
-    return true;
-  }();
-  (void)release_registered;
-  return inputs;
-}
 
 device_buffer<float> add_on_device(const std::vector<float>& a, const std::vector<float>& b,
                                    const std::vector<float>& expected) {
@@ -54,21 +43,20 @@ device_buffer<float> add_on_device(const std::vector<float>& a, const std::vecto
 }  // namespace
 
 const split_inputs& split_inputs_for(std::size_t count, bool on_device) {
-  auto& inputs = cached();
-  if (inputs && inputs->count == count && inputs->on_device == on_device) return *inputs;
-  inputs.reset();  // release the previous size before allocating the next
-  auto fresh = std::make_unique<split_inputs>();
-  fresh->count = count;
-  fresh->on_device = on_device;
-  std::vector<float> a(count), b(count);
-  reference::fill_seeded_nonzero(a, seed_a);
-  reference::fill_seeded_nonzero(b, seed_b);
-  fresh->c.resize(count);
-  reference::vector_add(a, b, fresh->c);
-  fresh->expected_sum = reference::compensated_sum(fresh->c);
-  if (on_device) fresh->device_c = add_on_device(a, b, fresh->c);
-  inputs = std::move(fresh);
-  return *inputs;
+  static latest_cache<std::pair<std::size_t, bool>, split_inputs> cache;
+  return cache.get({count, on_device}, [&] {
+    auto fresh = std::make_unique<split_inputs>();
+    fresh->count = count;
+    fresh->on_device = on_device;
+    std::vector<float> a(count), b(count);
+    reference::fill_seeded_nonzero(a, seed_a);
+    reference::fill_seeded_nonzero(b, seed_b);
+    fresh->c.resize(count);
+    reference::vector_add(a, b, fresh->c);
+    fresh->expected_sum = reference::compensated_sum(fresh->c);
+    if (on_device) fresh->device_c = add_on_device(a, b, fresh->c);
+    return fresh;
+  });
 }
 
 }  // namespace handoff::bench

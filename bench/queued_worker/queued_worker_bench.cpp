@@ -11,12 +11,11 @@
 #include <vector>
 
 #include "../harness/family_registry.hpp"
+#include "../harness/latest_cache.hpp"
 #include "../harness/outcome.hpp"
 #include "../harness/registration.hpp"
-#include "../harness/run_end.hpp"
 #include "../harness/stage_counters.hpp"
 #include "../harness/traffic.hpp"
-#include "../harness/warm_cache.hpp"
 #include "handoff/patterns/process/worker_role.hpp"
 #include "handoff/patterns/queued_worker/gpu_worker_role.hpp"
 #include "handoff/patterns/queued_worker/item_batch.hpp"
@@ -47,17 +46,8 @@ class batch_data : public qw::item_batch {
 };
 
 batch_data& data_for(const queued_worker_shape& shape) {
-  static std::unique_ptr<batch_data> cached;
-  static const bool release_registered = [] {
-    on_benchmarks_finished([] { cached.reset(); });
-    return true;
-  }();
-  (void)release_registered;
-  if (!cached || !(cached->shape() == shape)) {
-    cached.reset();
-    cached = std::make_unique<batch_data>(shape);
-  }
-  return *cached;
+  static latest_cache<queued_worker_shape, batch_data> cache;
+  return cache.get(shape, [&] { return std::make_unique<batch_data>(shape); });
 }
 
 struct session_key {
@@ -76,8 +66,8 @@ qw::worker_setup setup_for(const session_key& key) {
 }
 
 // The worker of the latest configuration, with its context, stays up across runs.
-warm_cache<session_key, qw::worker_session>& sessions() {
-  static warm_cache<session_key, qw::worker_session> cache;
+latest_cache<session_key, qw::worker_session>& sessions() {
+  static latest_cache<session_key, qw::worker_session> cache;
   return cache;
 }
 

@@ -10,11 +10,11 @@
 #include <utility>
 
 #include "../harness/family_registry.hpp"
+#include "../harness/latest_cache.hpp"
 #include "../harness/outcome.hpp"
 #include "../harness/registration.hpp"
 #include "../harness/stage_counters.hpp"
 #include "../harness/traffic.hpp"
-#include "../harness/warm_cache.hpp"
 #include "handoff/patterns/process/worker_role.hpp"
 #include "handoff/patterns/tensor_transfer/tensor_receiver.hpp"
 #include "handoff/patterns/tensor_transfer/tensor_sender.hpp"
@@ -57,8 +57,8 @@ struct sender_key {
 };
 
 // A warm transfer keeps the receiver process of the latest configuration.
-warm_cache<sender_key, patterns::tensor_sender>& senders() {
-  static warm_cache<sender_key, patterns::tensor_sender> cache;
+latest_cache<sender_key, patterns::tensor_sender>& senders() {
+  static latest_cache<sender_key, patterns::tensor_sender> cache;
   return cache;
 }
 

@@ -1,9 +1,10 @@
 #pragma once
-// What a warm figure keeps up between runs: Google Benchmark runs a body several times while it
-// settles the iteration count, and a script keeps its Pool (its workers, their contexts, its
-// channels) from one batch to the next. One configuration is cached at a time; a new one first
-// shuts the old one down, and whatever is left is shut down when the benchmarks finish, while the
-// CUDA runtime is still up.
+// What a family keeps between benchmark runs, for the latest configuration only: the pool of a
+// warm figure (Google Benchmark runs a body several times while it settles the iteration count, and
+// a script keeps its Pool, with its workers, contexts and channels, from one batch to the next), or
+// the seeded inputs and reference results of one size. A new configuration first shuts the old one
+// down and frees it, so two never hold memory at once; whatever is left is shut down when the
+// benchmarks finish, while the CUDA runtime is still up.
 
 #include <exception>
 #include <iostream>
@@ -15,9 +16,9 @@
 namespace handoff::bench {
 
 template <class Key, class Value>
-class warm_cache {
+class latest_cache {
  public:
-  warm_cache() {
+  latest_cache() {
     on_benchmarks_finished([this] {
       try {
         retire();
@@ -28,8 +29,8 @@ class warm_cache {
       }
     });
   }
-  warm_cache(const warm_cache&) = delete;
-  warm_cache& operator=(const warm_cache&) = delete;
+  latest_cache(const latest_cache&) = delete;
+  latest_cache& operator=(const latest_cache&) = delete;
 
   // The cached value for key, or a new one from make() (a std::unique_ptr<Value>).
   template <class Make>
