@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string_view>
 
+#include "scaling_summary.hpp"
 #include "traffic.hpp"
 
 namespace handoff::bench {
@@ -21,6 +22,18 @@ bool run_failed(const Run& run) {
   }
 }
 
+std::string format_ceiling(const ceiling_value& ceiling) {
+  char text[64];
+  if (ceiling.is_latency) {
+    std::snprintf(text, sizeof(text), "%10.2f us", ceiling.value * 1e6);
+  } else {
+    std::snprintf(text, sizeof(text), "%10.2f GB/s", ceiling.value * 1e-9);
+  }
+  return text;
+}
+
+}  // namespace
+
 // Repetitions of one benchmark collapse to their median, so one noisy repetition moves nothing.
 std::vector<measured_run> medians_by_name(const std::vector<measured_run>& runs) {
   std::map<std::string, std::vector<const measured_run*>> by_name;
@@ -33,18 +46,6 @@ std::vector<measured_run> medians_by_name(const std::vector<measured_run>& runs)
   }
   return medians;
 }
-
-std::string format_ceiling(const ceiling_value& ceiling) {
-  char text[64];
-  if (ceiling.is_latency) {
-    std::snprintf(text, sizeof(text), "%10.2f us", ceiling.value * 1e6);
-  } else {
-    std::snprintf(text, sizeof(text), "%10.2f GB/s", ceiling.value * 1e-9);
-  }
-  return text;
-}
-
-}  // namespace
 
 std::string ceiling_name_of(const std::string& benchmark_name) {
   if (!benchmark_name.starts_with(ceilings_prefix)) return {};
@@ -110,7 +111,9 @@ std::vector<efficiency_row> efficiencies_from(
   return rows;
 }
 
-void print_summary(std::ostream& out, const std::vector<measured_run>& runs) {
+namespace {
+
+void print_efficiency(std::ostream& out, const std::vector<measured_run>& runs) {
   const auto ceilings = ceilings_from(runs);
   const auto rows = efficiencies_from(runs, ceilings);
   if (ceilings.empty() && rows.empty()) return;
@@ -136,6 +139,13 @@ void print_summary(std::ostream& out, const std::vector<measured_run>& runs) {
     }
     out << line;
   }
+}
+
+}  // namespace
+
+void print_summary(std::ostream& out, const std::vector<measured_run>& runs) {
+  print_efficiency(out, runs);
+  print_scaling(out, runs);
   out.flush();
 }
 

@@ -37,11 +37,15 @@ struct efficiency_row {
 // "ceilings/pcie_h2d_pinned/manual_time" -> "pcie_h2d_pinned"; empty for other benchmarks.
 std::string ceiling_name_of(const std::string& benchmark_name);
 
+// Each name once, with its median repetition (by seconds per iteration), ordered by name.
+std::vector<measured_run> medians_by_name(const std::vector<measured_run>& runs);
+
 // The median over repetitions of each name, then the ceilings and the rows.
 std::map<std::string, ceiling_value> ceilings_from(const std::vector<measured_run>& runs);
 std::vector<efficiency_row> efficiencies_from(const std::vector<measured_run>& runs,
                                               const std::map<std::string, ceiling_value>& ceilings);
 
+// The ceilings, each benchmark's efficiency, then scaling against one GPU (scaling_summary.hpp).
 void print_summary(std::ostream& out, const std::vector<measured_run>& runs);
 
 class summarising_reporter : public benchmark::ConsoleReporter {

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "scaling_summary.hpp"
+
 namespace handoff::bench {
 
 std::string json_results_path(int argc, char** argv) {
@@ -34,9 +36,17 @@ void annotate_results(const std::string& path, const std::vector<measured_run>& 
                      {"unit", ceiling.is_latency ? "seconds" : "bytes_per_second"}};
   }
   const auto rows = efficiencies_from(runs, ceilings);
+  const auto scaling = scaling_from(runs);
   for (auto& benchmark : results["benchmarks"]) {
     if (benchmark.value("run_type", "") != "iteration") continue;
     const auto name = benchmark.value("name", "");
+    // Scaling against one GPU: the fields a report needs to plot and to find the baseline row.
+    if (const auto found = std::ranges::find(scaling, name, &scaling_row::name);
+        found != scaling.end()) {
+      benchmark["scaling_efficiency"] = found->efficiency();
+      benchmark["scaling_speedup"] = found->speedup();
+      benchmark["scaling_baseline"] = found->baseline_name;
+    }
     const auto row = std::ranges::find(rows, name, &efficiency_row::name);
     if (row == rows.end()) continue;
     if (!row->floor_seconds) {

@@ -1,7 +1,9 @@
 #pragma once
 // Writes the ceiling summary into the results JSON itself, so that a report reading only the JSON
-// sees the same floors, efficiencies and SUSPECT flags as the console: each benchmark with a
-// floor gains "floor_seconds", "efficiency" and "suspect", and the file gains "handoff_ceilings".
+// sees the same floors, efficiencies, SUSPECT flags and scaling as the console: each benchmark with
+// a floor gains "floor_seconds", "efficiency" and "suspect"; each with a gpus:N axis whose gpus:1
+// row ran gains "scaling_efficiency", "scaling_speedup" and "scaling_baseline"; and the file gains
+// "handoff_ceilings".
 
 #include <string>
 #include <vector>

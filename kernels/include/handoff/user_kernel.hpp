@@ -1,0 +1,31 @@
+#pragma once
+// A kernel handed to the multi-GPU pattern the way the article hands CuPy a RawKernel: an opaque
+// function plus its launch shape, launched with one fixed argument list,
+//   (const float* input, float* output, unsigned long long count, float device_value).
+// The pattern never calls it by its C++ type, so any __global__ function with that parameter list
+// can be passed in, and every pointer argument can be checked before the launch.
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+
+namespace handoff {
+
+struct user_kernel {
+  const char* name = "";
+  const void* function =
+      nullptr;  // the address of a __global__ function, as cudaLaunchKernel takes
+  unsigned elements_per_thread = 1;
+  unsigned threads_per_block = 256;
+};
+
+// Enqueues kernel over count elements on the current device's stream; returns at once. Checks
+// nothing about the pointers: the multi-GPU pattern's launch_check does that first.
+void launch_user_kernel(const user_kernel& kernel, const float* input, float* output,
+                        std::size_t count, float device_value, cudaStream_t stream);
+
+// The article's two kernels: output = input * 2, and output = input + device_value.
+user_kernel scale_by_two_kernel() noexcept;
+user_kernel add_device_value_kernel() noexcept;
+
+}  // namespace handoff

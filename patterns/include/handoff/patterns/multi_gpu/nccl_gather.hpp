@@ -1,0 +1,45 @@
+#pragma once
+// nccl_allgather: every device ends with the whole array. When every device holds one equal part,
+// in rank order, that is ncclAllGather itself; otherwise (array_split's uneven tail, round-robin
+// chunks, weighted shares) it is the all-gather-v that NCCL users write as one broadcast per part,
+// rooted at the part's device, in one group. The same code serves one process driving every device
+// (communicators from ncclCommInitAll) and one MPI rank per device (a communicator from
+// ncclCommInitRank, bootstrapped through MPI).
+
+#include <nccl.h>
+
+#include <memory>
+#include <vector>
+
+#include "handoff/patterns/multi_gpu/gathers.hpp"
+
+namespace handoff::patterns::multi_gpu {
+
+// One communicator per device of this process, destroyed with it.
+class nccl_communicators {
+ public:
+  // Every device of the process, in one clique: ncclCommInitAll over the slots' CUDA devices.
+  static nccl_communicators for_devices(const partitioned_devices& devices);
+  // This rank's communicator of a clique spread over processes.
+  static nccl_communicators for_rank(const ncclUniqueId& clique, int ranks, int rank, int ordinal);
+
+  nccl_communicators(nccl_communicators&&) noexcept;
+  nccl_communicators& operator=(nccl_communicators&&) noexcept;
+  ~nccl_communicators();
+
+  ncclComm_t operator[](std::size_t slot) const { return communicators_.at(slot); }
+  std::size_t size() const noexcept { return communicators_.size(); }
+
+ private:
+  nccl_communicators() = default;
+  void destroy() noexcept;
+  std::vector<ncclComm_t> communicators_;
+};
+
+// True when the plan is gathered by ncclAllGather itself (else by grouped broadcasts).
+bool gathers_with_all_gather(const partition_plan& plan);
+
+std::unique_ptr<device_gather> make_nccl_gather(const partitioned_devices& devices,
+                                                nccl_communicators communicators);
+
+}  // namespace handoff::patterns::multi_gpu

@@ -1,0 +1,72 @@
+#include "handoff/patterns/multi_gpu/seed_host_gather.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <stdexcept>
+
+#include "handoff/cuda_check.hpp"
+#include "handoff/patterns/multi_gpu/launch_check.hpp"
+#include "handoff/reference/inputs.hpp"
+#include "handoff/reference/partitioned_elementwise.hpp"
+#include "handoff/scoped_device.hpp"
+
+namespace handoff::patterns::multi_gpu {
+namespace {
+
+struct returned_piece {
+  std::size_t offset = 0;
+  std::size_t count = 0;
+  // Like cp.asnumpy, a new array for every result, left uninitialised (np.empty) so that the copy
+  // itself is what first touches its pages.
+  std::unique_ptr<float[]> values;
+};
+
+}  // namespace
+
+seed_host_gather::seed_host_gather(partitioned_devices& devices,
+                                   std::span<const float> pageable_input)
+    : devices_(devices), pageable_input_(pageable_input), result_(devices.plan().elements) {
+  if (pageable_input.size() != devices.plan().elements) {
+    throw std::invalid_argument("host_gather: the input does not match the plan's size");
+  }
+  if (static_cast<int>(devices.slots().size()) != devices.plan().devices) {
+    throw std::invalid_argument("host_gather needs every device of the plan in this process");
+  }
+}
+
+void seed_host_gather::poison() {
+  reference::poison(result_);
+}
+
+void seed_host_gather::run(const user_kernel& kernel, run_scope scope) {
+  std::vector<returned_piece> pieces;
+  for (auto& slot : devices_.slots()) {
+    const scoped_device on_device(slot.ordinal);
+    if (scope == run_scope::from_host) {
+      for (const auto& part : slot.parts) {
+        HANDOFF_CUDA_CHECK(cudaMemcpy(slot.input.data() + part.local_offset,
+                                      pageable_input_.data() + part.offset,
+                                      part.count * sizeof(float), cudaMemcpyHostToDevice));
+      }
+    }
+    if (scope != run_scope::gather) {
+      checked_launch(kernel, slot.ordinal, slot.stream.get(), slot.input.data(), slot.output.data(),
+                     slot.elements, reference::device_value_of(slot.rank));
+      slot.stream.synchronize();
+    }
+    for (const auto& part : slot.parts) {
+      returned_piece piece{part.offset, part.count,
+                           std::make_unique_for_overwrite<float[]>(part.count)};
+      HANDOFF_CUDA_CHECK(cudaMemcpy(piece.values.get(), slot.output.data() + part.local_offset,
+                                    part.count * sizeof(float), cudaMemcpyDeviceToHost));
+      pieces.push_back(std::move(piece));
+    }
+  }
+  std::ranges::sort(pieces, {}, &returned_piece::offset);
+  for (const auto& piece : pieces) {
+    std::copy_n(piece.values.get(), piece.count,
+                result_.begin() + static_cast<std::ptrdiff_t>(piece.offset));
+  }
+}
+
+}  // namespace handoff::patterns::multi_gpu
