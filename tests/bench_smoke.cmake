@@ -1,10 +1,15 @@
 # Runs handoff_bench --handoff-smoke over one filter and checks the JSON it wrote: it exited 0,
 # every expected benchmark ran, none errored, and every one carries a `wrong` counter equal to 0.
 # With too few GPUs it prints HANDOFF-SKIPPED (ctest's skip marker) with the reason, unless
-# HANDOFF_REQUIRE_GPU asks for at least NEED_GPUS, in which case it fails.
+# HANDOFF_REQUIRE_GPU asks for at least NEED_GPUS, in which case it fails. LAUNCHER, when given, is
+# the command the benchmark runs under (mpirun and its flags), and LISTER the handoff_bench that
+# counts the GPUs, since a launched program cannot answer outside its launcher.
 cmake_minimum_required(VERSION 3.25)
 
-execute_process(COMMAND ${BENCH} --handoff-list-families
+if(NOT LISTER)
+  set(LISTER ${BENCH})
+endif()
+execute_process(COMMAND ${LISTER} --handoff-list-families
   OUTPUT_VARIABLE listing RESULT_VARIABLE listed)
 if(NOT listed EQUAL 0)
   message(FATAL_ERROR "handoff_bench --handoff-list-families failed (${listed}):\n${listing}")
@@ -34,8 +39,13 @@ if(gpus LESS NEED_GPUS)
 endif()
 
 file(REMOVE ${OUTPUT})
+if(LAUNCHER)
+  # Open MPI refuses to start ranks as root unless asked twice; the GPU machines run as root.
+  set(ENV{OMPI_ALLOW_RUN_AS_ROOT} 1)
+  set(ENV{OMPI_ALLOW_RUN_AS_ROOT_CONFIRM} 1)
+endif()
 execute_process(
-  COMMAND ${BENCH} --handoff-smoke "--benchmark_filter=${FILTER}"
+  COMMAND ${LAUNCHER} ${BENCH} --handoff-smoke "--benchmark_filter=${FILTER}"
           --benchmark_out=${OUTPUT} --benchmark_out_format=json
   RESULT_VARIABLE exit_code)
 if(NOT exit_code EQUAL 0)

@@ -29,64 +29,14 @@
 #include "handoff/device_discovery.hpp"
 #include "handoff/patterns/multi_gpu/peer_access.hpp"
 #include "handoff/reference/verify.hpp"
+#include "multi_gpu_counters.hpp"
 #include "multi_gpu_floors.hpp"
 #include "multi_gpu_setup.hpp"
-#ifdef HANDOFF_HAVE_NCCL
-#include "handoff/patterns/multi_gpu/nccl_gather.hpp"
-#endif
 
 namespace handoff::bench {
 namespace {
 
 using namespace patterns::multi_gpu;
-
-void verify_every_copy(benchmark::State& state, const multi_gpu_setup& setup,
-                       const std::vector<std::vector<float>>& copies) {
-  reference::verification_result total;
-  for (const auto& copy : copies) {
-    const auto verdict = reference::verify_elementwise(setup.expected, copy, 0);
-    total.checked += verdict.checked;
-    total.mismatches += verdict.mismatches;
-    if (!total.first && verdict.first) total.first = verdict.first;
-  }
-  record_verification(state, total);
-}
-
-void add_throughput_counters(benchmark::State& state, const multi_gpu_setup& setup,
-                             const std::vector<double>& busy_seconds, double runs) {
-  const auto& plan = setup.plan;
-  set_traffic(state, sizeof(float) * static_cast<double>(plan.elements),
-              static_cast<double>(plan.elements));
-  state.counters["gpus"] = plan.devices;
-  state.counters["per_gpu_items_per_second"] = benchmark::Counter(
-      static_cast<double>(plan.elements) / plan.devices, benchmark::Counter::kIsRate);
-  for (std::size_t d = 0; d < busy_seconds.size(); ++d) {
-    if (busy_seconds[d] <= 0.0) continue;
-    const auto name = "gpu" + std::to_string(d) + "_items_per_second";
-    state.counters[name] =
-        static_cast<double>(plan.elements_on(static_cast<int>(d))) * runs / busy_seconds[d];
-  }
-  for (std::size_t d = 0; d < setup.device_throughputs.size(); ++d) {
-    state.counters["weight_gpu" + std::to_string(d)] =
-        static_cast<double>(plan.elements_on(static_cast<int>(d))) /
-        static_cast<double>(plan.elements);
-  }
-}
-
-void add_gather_counters(benchmark::State& state, const multi_gpu_setup& setup, gather_kind gather,
-                         run_scope scope, double seconds, double runs) {
-  if (scope != run_scope::gather || runs == 0 || seconds <= 0.0) return;
-  const double per_run = seconds / runs;
-  const double link_bytes = gather_link_bytes(setup.plan, gather);
-  if (link_bytes > 0.0) state.counters["gather_bytes_per_second"] = link_bytes / per_run;
-  if (gather != gather_kind::nccl) return;
-  const double algbw = sizeof(float) * static_cast<double>(setup.plan.elements) / per_run;
-  state.counters["algbw"] = algbw;
-  state.counters["busbw"] = algbw * (setup.plan.devices - 1) / setup.plan.devices;
-#ifdef HANDOFF_HAVE_NCCL
-  state.counters["all_gather_collective"] = gathers_with_all_gather(setup.plan) ? 1 : 0;
-#endif
-}
 
 // The asynchronous variants: one run is everything between two events on GPU 0's stream.
 void device_gather_row(benchmark::State& state, const multi_gpu_config& config, gather_kind kind,
@@ -114,10 +64,7 @@ void device_gather_row(benchmark::State& state, const multi_gpu_config& config, 
       });
   devices.synchronize();
   const auto runs = static_cast<double>(state.iterations());
-  verify_every_copy(state, setup,
-                    gather != nullptr
-                        ? gather->results()
-                        : std::vector<std::vector<float>>{devices.assembled_outputs()});
+  verify_gathered_or_local(state, setup, gather);
   add_throughput_counters(state, setup, busy, runs);
   add_gather_counters(state, setup, kind, scope, seconds, runs);
   add_multi_gpu_floor(state, setup.plan, kind, scope);
@@ -141,7 +88,7 @@ void seed_gather_row(benchmark::State& state, const multi_gpu_config& config, ru
       },
       [&] { seed.run(setup.kernel, scope); });
   const auto runs = static_cast<double>(state.iterations());
-  verify_every_copy(state, setup, {std::vector<float>(seed.result().begin(), seed.result().end())});
+  record_verification(state, reference::verify_elementwise(setup.expected, seed.result(), 0));
   add_throughput_counters(state, setup, {}, runs);
   add_multi_gpu_floor(state, setup.plan, gather_kind::host_seed, scope);
 }

@@ -42,7 +42,9 @@ partition_plan plan_for(const multi_gpu_config& config, const std::vector<double
   throw std::invalid_argument("unknown partitioner");
 }
 
-std::unique_ptr<multi_gpu_setup> make_setup(const multi_gpu_config& config) {
+std::unique_ptr<multi_gpu_setup> make_setup(const multi_gpu_config& config,
+                                            std::span<const int> ranks,
+                                            std::span<const int> ordinals) {
   auto setup = std::make_unique<multi_gpu_setup>();
   setup->config = config;
   setup->kernel = kernel_for(config.workload);
@@ -55,7 +57,9 @@ std::unique_ptr<multi_gpu_setup> make_setup(const multi_gpu_config& config) {
   setup->expected.resize(config.elements);
   const auto ranges = value_ranges_of(setup->plan);
   reference::apply_partitioned(config.workload, setup->input, ranges, setup->expected);
-  setup->devices = std::make_unique<partitioned_devices>(setup->plan, setup->input);
+  setup->devices = ranks.empty() ? std::make_unique<partitioned_devices>(setup->plan, setup->input)
+                                 : std::make_unique<partitioned_devices>(setup->plan, ranks,
+                                                                         ordinals, setup->input);
   return setup;
 }
 
@@ -94,9 +98,22 @@ seed_host_gather& multi_gpu_setup::seed_gather() {
   return *seed_gather_;
 }
 
+void multi_gpu_setup::adopt_gather(gather_kind kind, std::unique_ptr<device_gather> gather) {
+  gathers_[kind] = std::move(gather);
+}
+
 multi_gpu_setup& multi_gpu_setup_for(const multi_gpu_config& config) {
   static latest_cache<multi_gpu_config, multi_gpu_setup> cache;
-  return cache.get(config, [&] { return make_setup(config); });
+  return cache.get(config, [&] { return make_setup(config, {}, {}); });
+}
+
+std::unique_ptr<multi_gpu_setup> make_multi_gpu_setup(const multi_gpu_config& config,
+                                                      std::span<const int> ranks,
+                                                      std::span<const int> ordinals) {
+  if (config.partitioner == partitioner::weighted) {
+    throw std::invalid_argument("a weighted plan needs every device's throughput in one process");
+  }
+  return make_setup(config, ranks, ordinals);
 }
 
 std::string nccl_unavailable_reason() {

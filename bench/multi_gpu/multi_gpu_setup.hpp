@@ -6,6 +6,7 @@
 
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -40,13 +41,22 @@ struct multi_gpu_setup {
   // The gather of kind (none: null); made on first use and kept with the configuration.
   patterns::multi_gpu::device_gather* device_gather_for(gather_kind kind);
   patterns::multi_gpu::seed_host_gather& seed_gather();
+  // A gather made outside, such as an MPI rank's NCCL gather over its own communicator.
+  void adopt_gather(gather_kind kind, std::unique_ptr<patterns::multi_gpu::device_gather> gather);
 
  private:
   std::map<gather_kind, std::unique_ptr<patterns::multi_gpu::device_gather>> gathers_;
   std::unique_ptr<patterns::multi_gpu::seed_host_gather> seed_gather_;
 };
 
+// Every device of the plan in this process, cached while consecutive benchmarks share config.
 multi_gpu_setup& multi_gpu_setup_for(const multi_gpu_config& config);
+
+// The plan's devices `ranks` only, on CUDA devices `ordinals` (an MPI rank: its own). Weighted
+// plans need every device's throughput, so they are made by multi_gpu_setup_for only.
+std::unique_ptr<multi_gpu_setup> make_multi_gpu_setup(const multi_gpu_config& config,
+                                                      std::span<const int> ranks,
+                                                      std::span<const int> ordinals);
 
 // Why this build cannot run nccl_allgather (not built with NCCL, or the library does not load);
 // empty when it can.

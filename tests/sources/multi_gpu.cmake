@@ -24,3 +24,16 @@ handoff_add_bench_smoke(multi_gpu_one_gpu gpu 1 "^multi_gpu/.*/gpus:1/"
   "multi_gpu/kernel_only/|multi_gpu/host_gather/|multi_gpu/host_gather_pinned/|multi_gpu/p2p_gather/|multi_gpu/nccl_allgather/")
 handoff_add_bench_smoke(multi_gpu multigpu 2 "^multi_gpu/.*/gpus:2/"
   "multi_gpu/kernel_only/|multi_gpu/host_gather/|multi_gpu/host_gather_pinned/|multi_gpu/p2p_gather/|multi_gpu/nccl_allgather/")
+
+# One rank per GPU under mpirun, NCCL bootstrapped through MPI; built only with MPI and NCCL.
+if(HANDOFF_BENCH_MPI_BUILT)
+  handoff_add_bench_smoke(multi_gpu_mpi multigpu 2 "^multi_gpu_mpi/"
+    "multi_gpu_mpi/kernel_only/|multi_gpu_mpi/nccl_allgather/"
+    BENCH handoff_bench_mpi
+    LAUNCHER ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 2 --timeout 300 ${MPIEXEC_PREFLAGS})
+elseif(HANDOFF_BENCH_BUILT)
+  add_test(NAME bench_smoke.multi_gpu_mpi COMMAND ${CMAKE_COMMAND} -E echo
+    "HANDOFF-SKIPPED: handoff_bench_mpi was not built: configure found no MPI or no NCCL")
+  set_tests_properties(bench_smoke.multi_gpu_mpi PROPERTIES LABELS "bench_smoke;multigpu"
+    SKIP_REGULAR_EXPRESSION "HANDOFF-SKIPPED")
+endif()

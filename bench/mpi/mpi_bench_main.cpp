@@ -1,0 +1,242 @@
+// handoff_bench_mpi: the multi_gpu pattern with one rank per GPU, as users who outgrow one process
+// run it. mpirun starts the ranks; rank 0 makes the NCCL clique's unique id and MPI broadcasts it;
+// each rank drives the GPU of its local rank, uploads its own parts of the same even plan, runs
+// the same user kernel, and NCCL gathers the whole array onto every rank. Rows:
+//   multi_gpu_mpi/<kernel_only|nccl_allgather>/workload:<w>/gpus:<ranks>/partitioner:even/
+//       elements:<e>/scope:<gather|resident|from_host>
+// with the axes and counters of handoff_bench's multi_gpu rows, so the two modes compare by name.
+//
+// Every rank runs the same benchmarks for the same fixed number of iterations (an adaptive count
+// could differ between ranks, and a rank that stops early leaves the others waiting in a
+// collective). A run's time is the slowest rank's, agreed by MPI; every rank verifies its own
+// copy of the result against the CPU reference, and the mismatches are summed over the ranks.
+// Only rank 0 reports. A rank that throws aborts every rank, so a failure never hangs the job.
+
+#include <benchmark/benchmark.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "../harness/bench_config.hpp"
+#include "../harness/manifest.hpp"
+#include "../harness/outcome.hpp"
+#include "../harness/registration.hpp"
+#include "../multi_gpu/multi_gpu_counters.hpp"
+#include "../multi_gpu/multi_gpu_setup.hpp"
+#include "handoff/device_discovery.hpp"
+#include "handoff/patterns/multi_gpu/nccl_gather.hpp"
+#include "handoff/patterns/multi_gpu/nccl_library.hpp"
+#include "handoff/scoped_device.hpp"
+#include "mpi_session.hpp"
+
+namespace handoff::bench::mpi {
+namespace {
+
+using namespace patterns::multi_gpu;
+
+struct rank_context {
+  const mpi_session* session = nullptr;
+  int ordinal = 0;
+  int iterations = 20;
+};
+
+rank_context context;
+
+std::unique_ptr<multi_gpu_setup> current_setup;
+multi_gpu_config current_config;
+
+multi_gpu_setup& setup_for(const multi_gpu_config& config) {
+  if (current_setup && current_config == config) return *current_setup;
+  current_setup.reset();
+  const std::vector<int> ranks = {context.session->rank()};
+  const std::vector<int> ordinals = {context.ordinal};
+  current_setup = make_multi_gpu_setup(config, ranks, ordinals);
+  ncclUniqueId clique{};
+  if (context.session->rank() == 0) HANDOFF_NCCL_CHECK(nccl().get_unique_id(&clique));
+  clique = context.session->broadcast_from_rank_0(clique);
+  current_setup->adopt_gather(
+      gather_kind::nccl,
+      make_nccl_gather(*current_setup->devices,
+                       nccl_communicators::for_rank(clique, context.session->ranks(),
+                                                    context.session->rank(), context.ordinal)));
+  current_config = config;
+  return *current_setup;
+}
+
+void timed_row(benchmark::State& state, const multi_gpu_config& config, gather_kind kind,
+               run_scope scope) {
+  const mpi_session& session = *context.session;
+  const scoped_device on_device(context.ordinal);
+  auto& setup = setup_for(config);
+  auto& devices = *setup.devices;
+  device_gather* gather = setup.device_gather_for(kind);
+  if (scope == run_scope::gather) {
+    enqueue_partitioned_run(devices, setup.kernel, nullptr, run_scope::resident);
+    devices.synchronize();
+  }
+  const event start;
+  const event stop;
+  double total_seconds = 0.0;
+  std::vector<double> busy(1, 0.0);
+  for (auto _ : state) {
+    if (gather != nullptr) gather->poison();
+    if (scope != run_scope::gather) devices.poison_outputs();
+    if (scope == run_scope::from_host) devices.poison_inputs();
+    session.barrier();
+    start.record(devices.origin());
+    enqueue_partitioned_run(devices, setup.kernel, gather, scope);
+    stop.record(devices.origin());
+    const double seconds = session.max_over_ranks(elapsed_milliseconds(start, stop) * 1e-3);
+    state.SetIterationTime(seconds);
+    total_seconds += seconds;
+    busy[0] += devices.busy_seconds()[0];
+  }
+  auto verdict = check_gathered_or_local(setup, gather);
+  verdict.checked = session.sum_over_ranks(verdict.checked);
+  verdict.mismatches = session.sum_over_ranks(verdict.mismatches);
+  record_verification(state, verdict);
+  const auto runs = static_cast<double>(state.iterations());
+  add_throughput_counters(state, setup, {}, runs);
+  state.counters["rank0_items_per_second"] =
+      busy[0] > 0 ? static_cast<double>(setup.plan.elements_on(0)) * runs / busy[0] : 0.0;
+  add_gather_counters(state, setup, kind, scope, total_seconds, runs);
+}
+
+void register_rows(const bench_config& config, int ranks) {
+  const std::size_t elements =
+      config.smoke ? 4099 : std::min<std::size_t>(std::size_t{1} << 28, config.max_elements);
+  const auto scale = reference::partitioned_operation::scale_by_two;
+  const auto add_value = reference::partitioned_operation::add_device_value;
+  struct row {
+    const char* variant;
+    gather_kind gather;
+    reference::partitioned_operation workload;
+    run_scope scope;
+  };
+  const std::vector<row> rows = {
+      {"kernel_only", gather_kind::none, scale, run_scope::resident},
+      {"kernel_only", gather_kind::none, scale, run_scope::from_host},
+      {"nccl_allgather", gather_kind::nccl, scale, run_scope::gather},
+      {"nccl_allgather", gather_kind::nccl, scale, run_scope::resident},
+      {"nccl_allgather", gather_kind::nccl, scale, run_scope::from_host},
+      {"kernel_only", gather_kind::none, add_value, run_scope::from_host},
+      {"nccl_allgather", gather_kind::nccl, add_value, run_scope::from_host},
+  };
+  for (const auto& [variant, gather, workload, scope] : rows) {
+    const multi_gpu_config row_config{workload, ranks, partitioner::even, elements, 0};
+    const auto name =
+        benchmark_name("multi_gpu_mpi", variant,
+                       {{"workload", std::string(reference::partitioned_operation_name(workload))},
+                        {"gpus", std::to_string(ranks)},
+                        {"partitioner", "even"},
+                        {"elements", std::to_string(elements)},
+                        {"scope", std::string(run_scope_name(scope))}});
+    benchmark::RegisterBenchmark(name.c_str(),
+                                 [row_config, gather, scope](benchmark::State& state) {
+                                   try {
+                                     timed_row(state, row_config, gather, scope);
+                                   } catch (const std::exception& error) {
+                                     context.session->abort_all(error.what(), 3);
+                                   }
+                                 })
+        ->UseManualTime()
+        ->Iterations(context.iterations)
+        ->Unit(benchmark::kMillisecond);
+  }
+}
+
+// --handoff-iterations=N, taken out of argv before Google Benchmark sees it.
+int take_iterations_flag(int& argc, char** argv, bool smoke_default) {
+  int iterations = smoke_default ? 2 : 20;
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    const std::string argument = argv[i];
+    if (argument.starts_with("--handoff-iterations=")) {
+      iterations = std::stoi(argument.substr(21));
+      if (iterations < 1) throw std::invalid_argument("--handoff-iterations must be at least 1");
+      continue;
+    }
+    argv[kept++] = argv[i];
+  }
+  argc = kept;
+  return iterations;
+}
+
+// Only rank 0 writes the results file; the others would overwrite it.
+void drop_output_flags_off_rank_0(int& argc, char** argv, int rank) {
+  if (rank == 0) return;
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    if (std::string(argv[i]).starts_with("--benchmark_out")) continue;
+    argv[kept++] = argv[i];
+  }
+  argc = kept;
+}
+
+class silent_reporter : public benchmark::BenchmarkReporter {
+ public:
+  bool ReportContext(const Context&) override { return true; }
+  void ReportRuns(const std::vector<Run>&) override {}
+};
+
+int run(const mpi_session& session, int argc, char** argv) {
+  bool smoke = false;
+  for (int i = 1; i < argc; ++i)
+    smoke = smoke || std::string(argv[i]) == "--handoff-smoke";
+  context.iterations = take_iterations_flag(argc, argv, smoke);
+  const bench_config config = parse_handoff_flags(argc, argv);
+  drop_output_flags_off_rank_0(argc, argv, session.rank());
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
+
+  const auto gpus = gpu_count();
+  if (session.local_rank() >= gpus.count) {
+    session.abort_all(
+        ("local rank " + std::to_string(session.local_rank()) +
+         " has no GPU of its own: this host shows " + std::to_string(gpus.count) +
+         (gpus.reason.empty() ? "" : " (" + gpus.reason + ")") + "; start at most one rank per GPU")
+            .c_str(),
+        2);
+  }
+  context.ordinal = session.local_rank();
+  (void)nccl();  // a missing NCCL fails here, on every rank, before any collective
+  if (session.rank() == 0) {
+    add_manifest_to_context(collect_manifest({config, gpus}));
+    benchmark::AddCustomContext("mpi_ranks", std::to_string(session.ranks()));
+    benchmark::AddCustomContext("nccl_version", nccl_version());
+  }
+  register_rows(config, session.ranks());
+  if (session.rank() == 0) {
+    benchmark::ConsoleReporter reporter(isatty(STDOUT_FILENO)
+                                            ? benchmark::ConsoleReporter::OO_Color
+                                            : benchmark::ConsoleReporter::OO_None);
+    benchmark::RunSpecifiedBenchmarks(&reporter);
+  } else {
+    silent_reporter reporter;
+    benchmark::RunSpecifiedBenchmarks(&reporter);
+  }
+  current_setup.reset();
+  benchmark::Shutdown();
+  const auto failures =
+      session.sum_over_ranks(static_cast<std::uint64_t>(failed_benchmark_count()));
+  if (failures > 0 && session.rank() == 0) {
+    std::cerr << "handoff_bench_mpi: " << failures << " benchmark(s) failed verification\n";
+  }
+  return failures > 0 ? 1 : 0;
+}
+
+}  // namespace
+}  // namespace handoff::bench::mpi
+
+int main(int argc, char** argv) {
+  handoff::bench::mpi::mpi_session session(argc, argv);
+  handoff::bench::mpi::context.session = &session;
+  try {
+    return handoff::bench::mpi::run(session, argc, argv);
+  } catch (const std::exception& error) {
+    session.abort_all(error.what(), 2);
+  }
+}
