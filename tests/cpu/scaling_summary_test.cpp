@@ -72,20 +72,20 @@ TEST(ScalingSummary, SpeedupAndEfficiencyAgainstTheMedianOneGpuRun) {
   const auto rows = scaling_from(runs);
   ASSERT_EQ(rows.size(), 3u);
 
-  const auto& one = row_named(rows, multi_gpu_name(1));
+  const scaling_row one = row_named(rows, multi_gpu_name(1));
   EXPECT_EQ(one.gpus, 1);
   EXPECT_EQ(one.baseline_name, multi_gpu_name(1));
   EXPECT_DOUBLE_EQ(one.speedup(), 1.0);
   EXPECT_DOUBLE_EQ(one.efficiency(), 1.0);
 
-  const auto& two = row_named(rows, multi_gpu_name(2));
+  const scaling_row two = row_named(rows, multi_gpu_name(2));
   EXPECT_EQ(two.baseline_name, multi_gpu_name(1));
   EXPECT_DOUBLE_EQ(two.baseline_seconds, 0.100);
   EXPECT_DOUBLE_EQ(two.measured_seconds, 0.050);
   EXPECT_DOUBLE_EQ(two.speedup(), 2.0);
   EXPECT_DOUBLE_EQ(two.efficiency(), 1.0);
 
-  const auto& four = row_named(rows, multi_gpu_name(4));
+  const scaling_row four = row_named(rows, multi_gpu_name(4));
   EXPECT_DOUBLE_EQ(four.speedup(), 0.100 / 0.040);
   EXPECT_DOUBLE_EQ(four.efficiency(), 0.100 / (4 * 0.040));
 }
@@ -121,7 +121,7 @@ TEST(ScalingSummary, MpiRowsPairWithTheMpiOneGpuRow) {
   };
   const auto rows = scaling_from(runs);
   ASSERT_EQ(rows.size(), 3u);
-  const auto& mpi_two = row_named(rows, multi_gpu_name(2, "multi_gpu_mpi"));
+  const scaling_row mpi_two = row_named(rows, multi_gpu_name(2, "multi_gpu_mpi"));
   EXPECT_EQ(mpi_two.baseline_name, multi_gpu_name(1, "multi_gpu_mpi"));
   EXPECT_DOUBLE_EQ(mpi_two.baseline_seconds, 0.200);
   EXPECT_DOUBLE_EQ(mpi_two.speedup(), 0.200 / 0.080);
