@@ -30,15 +30,20 @@ class nccl_gather final : public device_gather {
     for (const auto& slot : devices.slots()) {
       const scoped_device on_device(slot.ordinal);
       results_.emplace_back(devices.plan().elements);
+      ordinals_.push_back(slot.ordinal);
     }
   }
 
   void poison() override {
-    for (const auto& result : results_) {
-      if (result.size() == 0) continue;
-      HANDOFF_CUDA_CHECK(cudaMemset(result.data(), reference::poison_byte, result.size_bytes()));
+    // Each device's copy is poisoned from its own device: without peer access, a memset of
+    // another device's memory is an invalid value.
+    for (std::size_t i = 0; i < results_.size(); ++i) {
+      if (results_[i].size() == 0) continue;
+      const scoped_device on_device(ordinals_[i]);
+      HANDOFF_CUDA_CHECK(
+          cudaMemset(results_[i].data(), reference::poison_byte, results_[i].size_bytes()));
+      HANDOFF_CUDA_CHECK(cudaDeviceSynchronize());
     }
-    HANDOFF_CUDA_CHECK(cudaDeviceSynchronize());
   }
 
   void enqueue(partitioned_devices& devices) override {
@@ -82,6 +87,7 @@ class nccl_gather final : public device_gather {
 
   nccl_communicators communicators_;
   std::vector<device_buffer<float>> results_;
+  std::vector<int> ordinals_;
 };
 
 }  // namespace
