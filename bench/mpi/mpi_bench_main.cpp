@@ -77,6 +77,11 @@ void timed_row(benchmark::State& state, const multi_gpu_config& config, gather_k
     enqueue_partitioned_run(devices, setup.kernel, nullptr, run_scope::resident);
     devices.synchronize();
   }
+  // One untimed run first, as measure_gpu_region does: NCCL connects its peers at the first
+  // collective of a communicator, which would otherwise land in the first of few timed runs.
+  session.barrier();
+  enqueue_partitioned_run(devices, setup.kernel, gather, scope);
+  devices.synchronize();
   const event start;
   const event stop;
   double total_seconds = 0.0;
@@ -99,7 +104,7 @@ void timed_row(benchmark::State& state, const multi_gpu_config& config, gather_k
   verdict.mismatches = session.sum_over_ranks(verdict.mismatches);
   record_verification(state, verdict);
   const auto runs = static_cast<double>(state.iterations());
-  add_throughput_counters(state, setup, {}, runs);
+  add_throughput_counters(state, setup, {}, runs, total_seconds);
   state.counters["rank0_items_per_second"] =
       busy[0] > 0 ? static_cast<double>(setup.plan.elements_on(0)) * runs / busy[0] : 0.0;
   add_gather_counters(state, setup, kind, scope, total_seconds, runs);

@@ -65,7 +65,7 @@ void device_gather_row(benchmark::State& state, const multi_gpu_config& config, 
   devices.synchronize();
   const auto runs = static_cast<double>(state.iterations());
   verify_gathered_or_local(state, setup, gather);
-  add_throughput_counters(state, setup, busy, runs);
+  add_throughput_counters(state, setup, busy, runs, seconds);
   add_gather_counters(state, setup, kind, scope, seconds, runs);
   add_multi_gpu_floor(state, setup.plan, kind, scope);
 }
@@ -79,7 +79,7 @@ void seed_gather_row(benchmark::State& state, const multi_gpu_config& config, ru
     enqueue_partitioned_run(devices, setup.kernel, nullptr, run_scope::resident);
     devices.synchronize();
   }
-  measure_wall_region(
+  const double seconds = measure_wall_region(
       state,
       [&] {
         seed.poison();
@@ -89,7 +89,7 @@ void seed_gather_row(benchmark::State& state, const multi_gpu_config& config, ru
       [&] { seed.run(setup.kernel, scope); });
   const auto runs = static_cast<double>(state.iterations());
   record_verification(state, reference::verify_elementwise(setup.expected, seed.result(), 0));
-  add_throughput_counters(state, setup, {}, runs);
+  add_throughput_counters(state, setup, {}, runs, seconds);
   add_multi_gpu_floor(state, setup.plan, gather_kind::host_seed, scope);
 }
 

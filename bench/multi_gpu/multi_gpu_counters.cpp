@@ -54,13 +54,16 @@ void verify_gathered_or_local(benchmark::State& state, const multi_gpu_setup& se
 }
 
 void add_throughput_counters(benchmark::State& state, const multi_gpu_setup& setup,
-                             const std::vector<double>& busy_seconds, double runs) {
+                             const std::vector<double>& busy_seconds, double runs,
+                             double measured_seconds) {
   const auto& plan = setup.plan;
   set_traffic(state, sizeof(float) * static_cast<double>(plan.elements),
               static_cast<double>(plan.elements));
   state.counters["gpus"] = plan.devices;
-  state.counters["per_gpu_items_per_second"] = benchmark::Counter(
-      static_cast<double>(plan.elements) / plan.devices, benchmark::Counter::kIsRate);
+  if (measured_seconds > 0.0) {
+    state.counters["per_gpu_items_per_second"] =
+        static_cast<double>(plan.elements) * runs / measured_seconds / plan.devices;
+  }
   for (std::size_t d = 0; d < busy_seconds.size(); ++d) {
     if (busy_seconds[d] <= 0.0) continue;
     const auto name = "gpu" + std::to_string(d) + "_items_per_second";

@@ -19,9 +19,11 @@ reference::verification_result check_gathered_or_local(const multi_gpu_setup& se
 void verify_gathered_or_local(benchmark::State& state, const multi_gpu_setup& setup,
                               patterns::multi_gpu::device_gather* gather);
 
-// busy_seconds: each slot's busy time summed over the runs (empty when not measured).
+// busy_seconds: each slot's busy time summed over the runs (empty when not measured);
+// measured_seconds: all the runs' time together.
 void add_throughput_counters(benchmark::State& state, const multi_gpu_setup& setup,
-                             const std::vector<double>& busy_seconds, double runs);
+                             const std::vector<double>& busy_seconds, double runs,
+                             double measured_seconds);
 
 // Scope gather only: gather_bytes_per_second; for NCCL also algbw and busbw.
 void add_gather_counters(benchmark::State& state, const multi_gpu_setup& setup, gather_kind gather,
