@@ -48,6 +48,28 @@ TEST(VerifyElementwise, CountsEveryMismatchButKeepsTheFirst) {
   EXPECT_EQ(result.first->index, 10u);
 }
 
+TEST(VerifyElementwise, ParallelSlicesCountEveryMismatchAndReportTheLowestIndex) {
+  // Large enough that parallel_for splits it over threads: the mismatches fall in different slices.
+  std::vector<float> expected(std::size_t{1} << 21, 1.5f);
+  std::vector<float> actual = expected;
+  for (const std::size_t index :
+       {std::size_t{1900000}, std::size_t{1200001}, std::size_t{300000}}) {
+    actual[index] = -1.5f;
+  }
+  const auto result = reference::verify_elementwise(expected, actual);
+  EXPECT_EQ(result.checked, expected.size());
+  EXPECT_EQ(result.mismatches, 3u);
+  ASSERT_TRUE(result.first.has_value());
+  EXPECT_EQ(result.first->index, 300000u);
+
+  actual = expected;
+  actual.back() = 0.0f;
+  const auto only_last = reference::verify_elementwise(expected, actual);
+  EXPECT_EQ(only_last.mismatches, 1u);
+  ASSERT_TRUE(only_last.first.has_value());
+  EXPECT_EQ(only_last.first->index, expected.size() - 1);
+}
+
 TEST(VerifyElementwise, NaNNeverPasses) {
   const std::vector<float> expected = {1.0f, std::numeric_limits<float>::quiet_NaN()};
   const std::vector<float> actual = {1.0f, std::numeric_limits<float>::quiet_NaN()};
