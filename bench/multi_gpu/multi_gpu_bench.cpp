@@ -115,12 +115,15 @@ std::size_t headline_elements(const bench_config& config) {
   return std::min<std::size_t>(default_elements, config.max_elements);
 }
 
-// The kernel-only scaling curve also runs at 2^24 and 2^26, below the headline size.
+// The kernel-only scaling curve also runs at 2^24 and 2^26, below the headline size; a smaller
+// --handoff-max-elements still leaves the headline row.
 std::vector<std::size_t> scaling_sizes(const bench_config& config) {
-  if (config.smoke) return {smoke_elements};
+  const std::size_t headline = headline_elements(config);
+  if (config.smoke) return {headline};
   std::vector<std::size_t> sizes;
-  for (std::size_t n = std::size_t{1} << 24; n <= headline_elements(config); n *= 4)
+  for (std::size_t n = std::size_t{1} << 24; n < headline; n *= 4)
     sizes.push_back(n);
+  sizes.push_back(headline);
   return sizes;
 }
 
