@@ -85,7 +85,7 @@ void timed_row(benchmark::State& state, const multi_gpu_config& config, gather_k
   const event start;
   const event stop;
   double total_seconds = 0.0;
-  std::vector<double> busy(1, 0.0);
+  std::vector<double> busy(devices.slots().size(), 0.0);
   for (auto _ : state) {
     if (gather != nullptr) gather->poison();
     if (scope != run_scope::gather) devices.poison_outputs();
@@ -97,16 +97,16 @@ void timed_row(benchmark::State& state, const multi_gpu_config& config, gather_k
     const double seconds = session.max_over_ranks(elapsed_milliseconds(start, stop) * 1e-3);
     state.SetIterationTime(seconds);
     total_seconds += seconds;
-    busy[0] += devices.busy_seconds()[0];
+    const auto run_busy = devices.busy_seconds();
+    for (std::size_t i = 0; i < busy.size(); ++i)
+      busy[i] += run_busy[i];
   }
   auto verdict = check_gathered_or_local(setup, gather);
   verdict.checked = session.sum_over_ranks(verdict.checked);
   verdict.mismatches = session.sum_over_ranks(verdict.mismatches);
   record_verification(state, verdict);
   const auto runs = static_cast<double>(state.iterations());
-  add_throughput_counters(state, setup, {}, runs, total_seconds);
-  state.counters["rank0_items_per_second"] =
-      busy[0] > 0 ? static_cast<double>(setup.plan.elements_on(0)) * runs / busy[0] : 0.0;
+  add_throughput_counters(state, setup, busy, runs, total_seconds);
   add_gather_counters(state, setup, kind, scope, total_seconds, runs);
 }
 

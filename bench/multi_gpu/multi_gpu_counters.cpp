@@ -64,11 +64,13 @@ void add_throughput_counters(benchmark::State& state, const multi_gpu_setup& set
     state.counters["per_gpu_items_per_second"] =
         static_cast<double>(plan.elements) * runs / measured_seconds / plan.devices;
   }
-  for (std::size_t d = 0; d < busy_seconds.size(); ++d) {
-    if (busy_seconds[d] <= 0.0) continue;
-    const auto name = "gpu" + std::to_string(d) + "_items_per_second";
-    state.counters[name] =
-        static_cast<double>(plan.elements_on(static_cast<int>(d))) * runs / busy_seconds[d];
+  // Named by the plan's device, so an MPI rank's slot reports as gpu<rank>.
+  const auto slots = setup.devices->slots();
+  for (std::size_t i = 0; i < busy_seconds.size() && i < slots.size(); ++i) {
+    if (busy_seconds[i] <= 0.0) continue;
+    const int device = slots[i].rank;
+    state.counters["gpu" + std::to_string(device) + "_items_per_second"] =
+        static_cast<double>(plan.elements_on(device)) * runs / busy_seconds[i];
   }
   for (std::size_t d = 0; d < setup.device_throughputs.size(); ++d) {
     state.counters["weight_gpu" + std::to_string(d)] =

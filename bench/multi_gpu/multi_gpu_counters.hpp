@@ -19,7 +19,7 @@ reference::verification_result check_gathered_or_local(const multi_gpu_setup& se
 void verify_gathered_or_local(benchmark::State& state, const multi_gpu_setup& setup,
                               patterns::multi_gpu::device_gather* gather);
 
-// busy_seconds: each slot's busy time summed over the runs (empty when not measured);
+// busy_seconds: each device slot's busy time summed over the runs (empty when not measured);
 // measured_seconds: all the runs' time together.
 void add_throughput_counters(benchmark::State& state, const multi_gpu_setup& setup,
                              const std::vector<double>& busy_seconds, double runs,
