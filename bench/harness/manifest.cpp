@@ -3,12 +3,14 @@
 #include <benchmark/benchmark.h>
 #include <cuda_runtime_api.h>
 
+#include <array>
 #include <fstream>
 #include <string>
 #include <thread>
 
 #include "build_info.hpp"
 #include "handoff/device_discovery.hpp"
+#include "handoff/patterns/shared_library.hpp"
 
 namespace handoff::bench {
 namespace {
@@ -23,6 +25,42 @@ std::string cpu_model() {
     }
   }
   return "unknown";
+}
+
+// The kernel module's version ("580.95.05"): the figure a driver upgrade changes, which the CUDA
+// driver API version ("13.0") does not always. Nightly history treats a change of it as a known
+// break rather than a regression.
+// Asks NVML (loaded only here, and only on a machine with a driver) and falls back on procfs,
+// which some sandboxes do not mount.
+std::string driver_version_from_nvml() {
+  try {
+    void* nvml = patterns::open_shared_library("libnvidia-ml.so.1", "");
+    int (*init)() = nullptr;
+    int (*version_of)(char*, unsigned) = nullptr;
+    int (*shutdown)() = nullptr;
+    patterns::resolve_symbol(nvml, "libnvidia-ml.so.1", "nvmlInit_v2", init);
+    patterns::resolve_symbol(nvml, "libnvidia-ml.so.1", "nvmlSystemGetDriverVersion", version_of);
+    patterns::resolve_symbol(nvml, "libnvidia-ml.so.1", "nvmlShutdown", shutdown);
+    if (init() != 0) return {};
+    std::array<char, 96> text{};
+    const bool read = version_of(text.data(), text.size()) == 0;
+    shutdown();
+    return read ? std::string(text.data()) : std::string();
+  } catch (const patterns::library_load_error&) {
+    return {};
+  }
+}
+
+std::string driver_version() {
+  if (auto version = driver_version_from_nvml(); !version.empty()) return version;
+  std::ifstream procfs("/proc/driver/nvidia/version");
+  std::string line;
+  std::getline(procfs, line);
+  const auto module = line.find("Kernel Module");
+  if (module == std::string::npos) return "unknown";
+  const auto start = line.find_first_not_of(' ', module + 13);
+  if (start == std::string::npos) return "unknown";
+  return line.substr(start, line.find(' ', start) - start);
 }
 
 std::string version_text(int version) {
@@ -50,6 +88,7 @@ void add_gpu_entries(std::map<std::string, std::string>& manifest, int count) {
   cudaDriverGetVersion(&driver);
   cudaRuntimeGetVersion(&runtime);
   manifest["cuda_driver_api"] = version_text(driver);
+  manifest["driver_version"] = driver_version();
   manifest["cuda_runtime"] = version_text(runtime);
   for (int ordinal = 0; ordinal < count; ++ordinal) {
     const auto gpu = describe_gpu(ordinal);

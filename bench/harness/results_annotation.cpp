@@ -2,7 +2,9 @@
 
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <stdexcept>
 #include <string_view>
 
@@ -21,12 +23,21 @@ std::string json_results_path(int argc, char** argv) {
   return format == "json" ? path : std::string();
 }
 
+std::string with_non_finite_as_null(const std::string& text) {
+  // Google Benchmark writes the coefficient of variation of a counter whose mean is 0 (wrong,
+  // under repetitions) as a bare NaN, which is not JSON: no strict reader, nlohmann's included,
+  // accepts it. null says "no figure" in a form every reader takes.
+  static const std::regex non_finite(R"((:\s*)-?(NaN|nan|Infinity|inf)\b)");
+  return std::regex_replace(text, non_finite, "$1null");
+}
+
 void annotate_results(const std::string& path, const std::vector<measured_run>& runs) {
   nlohmann::json results;
   {
     std::ifstream in(path);
     if (!in) throw std::runtime_error("cannot read the results file " + path);
-    results = nlohmann::json::parse(in);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    results = nlohmann::json::parse(with_non_finite_as_null(text));
   }
   const auto ceilings = ceilings_from(runs);
   auto& summary = results["handoff_ceilings"];

@@ -159,6 +159,26 @@ TEST(ResultsAnnotation, WritesFloorEfficiencyAndSuspectIntoTheJson) {
   std::remove(path.c_str());
 }
 
+TEST(ResultsAnnotation, ReadsGoogleBenchmarksBareNanAsNull) {
+  // Under repetitions Google Benchmark writes "wrong": NaN for the cv of an all-zero counter.
+  const std::string path = ::testing::TempDir() + "handoff_annotation_nan_test.json";
+  {
+    std::ofstream out(path);
+    out << R"({"context": {}, "benchmarks": [
+      {"name": "x/manual_time_cv", "run_type": "aggregate", "wrong": NaN, "items": -nan,
+       "label": "NaN inside a string stays", "bytes": Infinity}
+    ]})";
+  }
+  annotate_results(path, {});
+  std::ifstream in(path);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find(R"("wrong": null)"), std::string::npos) << text;
+  EXPECT_NE(text.find(R"("items": null)"), std::string::npos) << text;
+  EXPECT_NE(text.find(R"("bytes": null)"), std::string::npos) << text;
+  EXPECT_NE(text.find("NaN inside a string stays"), std::string::npos) << text;
+  std::remove(path.c_str());
+}
+
 TEST(ResultsAnnotation, FindsTheJsonOutputFlag) {
   std::string program = "handoff_bench", out = "--benchmark_out=r.json";
   std::string csv = "--benchmark_out_format=csv";

@@ -1,0 +1,5 @@
+import sys
+
+from handoff_reports.cli import main
+
+sys.exit(main())

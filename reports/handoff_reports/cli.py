@@ -1,0 +1,64 @@
+"""Entry points: `python -m handoff_reports <report|compare|track|progress> ...`, and the
+`handoff-report`, `handoff-compare` and `handoff-track` scripts."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+COMMANDS = {
+    "report": "write one self-contained HTML report from results JSON files",
+    "compare": "compare a contender run with a baseline; exit 1 on a regression",
+    "track": "nightly history: ingest, check for change points, html dashboard",
+    "progress": "turn handoff_bench's console output into a progress line per family",
+    "previous": "the newest earlier night from the same GPUs",
+    "claims": "the articles' claims and this run's verdict on each",
+}
+
+
+def _command(name: str) -> Callable[[list[str] | None], int]:
+    # Imported on demand: `track` pulls in otava and SciPy, which `report` alone does not need.
+    if name == "report":
+        from handoff_reports.report import main as report
+
+        return report
+    if name == "compare":
+        from handoff_reports.compare import main as compare
+
+        return compare
+    if name == "track":
+        from handoff_reports.track.cli import main as track
+
+        return track
+    if name == "claims":
+        from handoff_reports.claims import main as claims
+
+        return claims
+    if name == "previous":
+        from handoff_reports.previous import main as previous
+
+        return previous
+    from handoff_reports.progress import main as progress
+
+    return progress
+
+
+def report_main() -> int:
+    return _command("report")(None)
+
+
+def compare_main() -> int:
+    return _command("compare")(None)
+
+
+def track_main() -> int:
+    return _command("track")(None)
+
+
+def main(argv: list[str] | None = None) -> int:
+    arguments = sys.argv[1:] if argv is None else argv
+    if not arguments or arguments[0] not in COMMANDS:
+        usage = "\n".join(f"  {name:<9} {text}" for name, text in COMMANDS.items())
+        print(f"usage: python -m handoff_reports COMMAND [ARGS]\n{usage}", file=sys.stderr)
+        return 0 if arguments and arguments[0] in ("-h", "--help") else 2
+    return _command(arguments[0])(arguments[1:])

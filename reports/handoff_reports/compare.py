@@ -1,0 +1,312 @@
+"""`handoff-compare`: one run against another, row by row, with an exit status CI can gate on.
+
+Rows are matched by Row.key and judged on their median times (see compare_stats for the rules).
+Exit status: 0 when nothing regressed; 1 when a benchmark is SLOWER beyond its threshold or any
+contender row FAILED (a wrong result is never a pass, whatever its time); 2 on a usage or input
+error. Ceiling rows (`ceilings/...`) get verdicts too, but they measure the machine rather than
+the code, so a slower ceiling is reported and never fails the comparison.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+
+from handoff_reports.compare_stats import (
+    DEFAULT_ALPHA,
+    DEFAULT_THRESHOLD,
+    Thresholds,
+    ThresholdsError,
+    Verdict,
+    judge,
+    load_thresholds,
+)
+from handoff_reports.results import ResultsError, Row, Run, load_results
+
+VERDICT_ORDER = list(Verdict)  # FAILED, SLOWER, NOISY, FASTER, SAME: the worst first
+# Manifest entries that describe the machine rather than the build.
+MACHINE_PREFIXES = ("handoff_gpu", "handoff_cpu", "handoff_cuda_driver", "handoff_peer_topology")
+
+
+@dataclass(frozen=True)
+class RowComparison:
+    key: str
+    baseline: Row
+    contender: Row
+    threshold: float
+    change: float  # contender median / baseline median - 1; nan where either has no time
+    p_value: float | None  # None where the U test was not run
+    verdict: Verdict
+
+    @property
+    def is_ceiling(self) -> bool:
+        return self.contender.name.pattern == "ceilings"
+
+    @property
+    def is_regression(self) -> bool:
+        if self.verdict is Verdict.FAILED:
+            return True
+        return self.verdict is Verdict.SLOWER and not self.is_ceiling
+
+
+@dataclass(frozen=True)
+class Unmatched:
+    """A row found in one run only, or one without a baseline time to compare with."""
+
+    key: str
+    reason: str
+    failed: bool = False  # a contender-only row that failed still fails the comparison
+
+
+@dataclass
+class Comparison:
+    baseline: Run
+    contender: Run
+    alpha: float
+    default_threshold: float
+    rows: list[RowComparison] = field(default_factory=list)  # worst verdict first
+    unmatched: list[Unmatched] = field(default_factory=list)
+
+    @property
+    def benchmarks(self) -> list[RowComparison]:
+        return [row for row in self.rows if not row.is_ceiling]
+
+    @property
+    def ceilings(self) -> list[RowComparison]:
+        return [row for row in self.rows if row.is_ceiling]
+
+    @property
+    def regressions(self) -> list[RowComparison]:
+        return [row for row in self.rows if row.is_regression]
+
+    @property
+    def exit_code(self) -> int:
+        failed_new_rows = any(row.failed for row in self.unmatched)
+        return 1 if self.regressions or failed_new_rows else 0
+
+    def verdict_counts(self, rows: list[RowComparison]) -> dict[Verdict, int]:
+        counts = Counter(row.verdict for row in rows)
+        return {verdict: counts[verdict] for verdict in VERDICT_ORDER if counts[verdict]}
+
+    def manifest_differences(self) -> list[tuple[str, str, str]]:
+        """(key, baseline value, contender value) for each manifest entry that differs."""
+        before, after = self.baseline.manifest, self.contender.manifest
+        keys = sorted(set(before) | set(after))
+        return [
+            (key, before.get(key, "-"), after.get(key, "-"))
+            for key in keys
+            if before.get(key) != after.get(key)
+        ]
+
+    def machine_differences(self) -> list[tuple[str, str, str]]:
+        return [
+            diff for diff in self.manifest_differences() if diff[0].startswith(MACHINE_PREFIXES)
+        ]
+
+
+def geometric_mean_ratio(rows: list[RowComparison]) -> float | None:
+    """Geometric mean of contender/baseline median times; FAILED rows' times do not count."""
+    logs = [
+        math.log1p(row.change)
+        for row in rows
+        if row.verdict is not Verdict.FAILED and math.isfinite(row.change) and row.change > -1
+    ]
+    return math.exp(sum(logs) / len(logs)) if logs else None
+
+
+def _compare_row(
+    key: str, baseline: Row, contender: Row, threshold: float, alpha: float
+) -> RowComparison | Unmatched:
+    if contender.failed:
+        change = math.nan
+        if baseline.seconds and contender.seconds:
+            change = contender.median_seconds / baseline.median_seconds - 1
+        return RowComparison(key, baseline, contender, threshold, change, None, Verdict.FAILED)
+    if not baseline.seconds or not baseline.median_seconds > 0:
+        return Unmatched(key, f"no baseline time (baseline: {baseline.error or 'no repetitions'})")
+    judgement = judge(baseline.seconds, contender.seconds, threshold, alpha)
+    return RowComparison(
+        key, baseline, contender, threshold, judgement.change, judgement.p_value, judgement.verdict
+    )
+
+
+def _sort_key(row: RowComparison) -> tuple[int, float]:
+    change = row.change if math.isfinite(row.change) else math.inf
+    return VERDICT_ORDER.index(row.verdict), -change
+
+
+def compare_runs(
+    baseline: Run,
+    contender: Run,
+    thresholds: Thresholds | None = None,
+    alpha: float = DEFAULT_ALPHA,
+) -> Comparison:
+    thresholds = thresholds or Thresholds()
+    comparison = Comparison(baseline, contender, alpha, thresholds.default)
+    for key, contender_row in contender.rows.items():
+        baseline_row = baseline.rows.get(key)
+        if baseline_row is None:
+            failed = contender_row.failed
+            reason = "only in contender" + (", and it FAILED" if failed else "")
+            comparison.unmatched.append(Unmatched(key, reason, failed))
+            continue
+        result = _compare_row(key, baseline_row, contender_row, thresholds.for_key(key), alpha)
+        if isinstance(result, Unmatched):
+            comparison.unmatched.append(result)
+        else:
+            comparison.rows.append(result)
+    comparison.unmatched.extend(
+        Unmatched(key, "only in baseline") for key in baseline.rows if key not in contender.rows
+    )
+    comparison.rows.sort(key=_sort_key)
+    return comparison
+
+
+def format_seconds(seconds: float) -> str:
+    if not math.isfinite(seconds):
+        return "-"
+    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("us", 1e-6)):
+        if seconds >= scale:
+            return f"{seconds / scale:.3g} {unit}"
+    return f"{seconds / 1e-9:.3g} ns"
+
+
+def format_change(change: float) -> str:
+    return f"{change:+.1%}" if math.isfinite(change) else "-"
+
+
+def format_ratio(ratio: float | None) -> str:
+    return f"{ratio:.3f} ({ratio - 1:+.1%})" if ratio is not None else "-"
+
+
+def _table(rows: list[RowComparison]) -> list[str]:
+    header = ("name", "baseline", "contender", "change", "threshold", "p", "verdict")
+    cells = [
+        (
+            row.key,
+            format_seconds(row.baseline.median_seconds),
+            format_seconds(row.contender.median_seconds),
+            format_change(row.change),
+            f"{row.threshold:.0%}",
+            f"{row.p_value:.3f}" if row.p_value is not None else "-",
+            row.verdict.value,
+        )
+        for row in rows
+    ]
+    widths = [max(len(line[i]) for line in [header, *cells]) for i in range(len(header))]
+    return [
+        "  ".join(
+            text.ljust(width) if i in (0, len(header) - 1) else text.rjust(width)
+            for i, (text, width) in enumerate(zip(line, widths, strict=True))
+        ).rstrip()
+        for line in [header, *cells]
+    ]
+
+
+def _counts(comparison: Comparison, rows: list[RowComparison]) -> str:
+    counts = comparison.verdict_counts(rows)
+    return ", ".join(f"{count} {verdict.value}" for verdict, count in counts.items()) or "none"
+
+
+def format_report(comparison: Comparison) -> str:
+    """The console report: benchmarks (worst first), ceilings, unmatched rows and a summary."""
+    lines = [f"baseline:  {comparison.baseline.path}", f"contender: {comparison.contender.path}"]
+    machine = comparison.machine_differences()
+    lines.append("machine: " + ("unchanged" if not machine else "CHANGED"))
+    lines.extend(f"  {key}: {before} -> {after}" for key, before, after in machine)
+    lines += ["", "benchmarks (regressions first):", *_table(comparison.benchmarks)]
+    if comparison.ceilings:
+        lines += [
+            "",
+            "ceilings (the machine's own figures: a change here is the machine, not the code, "
+            "and never fails the comparison):",
+            *_table(comparison.ceilings),
+        ]
+    if comparison.unmatched:
+        lines += ["", "not compared:"]
+        lines.extend(f"  {row.key}: {row.reason}" for row in comparison.unmatched)
+    regressions = len(comparison.regressions) + sum(row.failed for row in comparison.unmatched)
+    outcome = f"REGRESSION ({regressions} rows)" if comparison.exit_code else "no regression"
+    lines += [
+        "",
+        f"benchmarks: {_counts(comparison, comparison.benchmarks)}; "
+        f"geomean contender/baseline {format_ratio(geometric_mean_ratio(comparison.benchmarks))}",
+        f"ceilings: {_counts(comparison, comparison.ceilings)}; "
+        f"geomean {format_ratio(geometric_mean_ratio(comparison.ceilings))}",
+        f"not compared: {len(comparison.unmatched)}; result: {outcome}",
+    ]
+    return "\n".join(lines)
+
+
+def _fraction(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a fraction between 0 and 1")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="handoff-compare",
+        description="Compare a contender run of handoff_bench with a baseline run, row by row: "
+        "SAME, FASTER, SLOWER, NOISY or FAILED, with a geometric mean of the time ratios.",
+        epilog="Exit status: 0 no regression; 1 a benchmark SLOWER beyond its threshold, or a "
+        "contender row FAILED (ceilings never fail it: they measure the machine); 2 usage or "
+        "input error.",
+    )
+    parser.add_argument("baseline", help="results JSON of the baseline run")
+    parser.add_argument("contender", help="results JSON of the run to judge")
+    parser.add_argument(
+        "--thresholds", metavar="FILE", help="TOML with a default and per-benchmark thresholds"
+    )
+    parser.add_argument(
+        "--threshold",
+        type=_fraction,
+        help=f"default relative threshold, overriding the file's (default {DEFAULT_THRESHOLD})",
+    )
+    parser.add_argument(
+        "--alpha",
+        type=_fraction,
+        default=DEFAULT_ALPHA,
+        help=f"significance level of the Mann-Whitney U test (default {DEFAULT_ALPHA})",
+    )
+    parser.add_argument("--html", metavar="OUT", help="also write the comparison as HTML here")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exit_request:  # --help (0) or a usage error (2), already printed
+        return exit_request.code if isinstance(exit_request.code, int) else 2
+    try:
+        thresholds = load_thresholds(args.thresholds) if args.thresholds else Thresholds()
+        if args.threshold is not None:
+            thresholds = thresholds.with_default(args.threshold)
+        comparison = compare_runs(
+            load_results(args.baseline), load_results(args.contender), thresholds, args.alpha
+        )
+    except (ResultsError, ThresholdsError) as error:
+        print(f"handoff-compare: {error}", file=sys.stderr)
+        return 2
+    print(format_report(comparison))
+    if args.html:
+        # Imported here so that a console-only comparison does not start matplotlib.
+        from handoff_reports.compare_html import write_html
+
+        try:
+            write_html(comparison, args.html)
+        except OSError as error:
+            print(f"handoff-compare: {args.html}: cannot write: {error.strerror}", file=sys.stderr)
+            return 2
+    return comparison.exit_code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,115 @@
+"""The comparison as one self-contained HTML page: the table, the manifests and a change plot."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import jinja2
+from markupsafe import Markup
+from matplotlib.figure import Figure
+from matplotlib.patches import Patch
+
+from handoff_reports.compare import (
+    Comparison,
+    RowComparison,
+    format_change,
+    format_ratio,
+    format_seconds,
+    geometric_mean_ratio,
+)
+from handoff_reports.compare_stats import Verdict
+from handoff_reports.svg import figure_to_svg, new_figure
+
+BAR_COLORS = {
+    Verdict.SLOWER: "#d62728",
+    Verdict.FASTER: "#2ca02c",
+    Verdict.NOISY: "#e6a700",
+    Verdict.SAME: "#9e9e9e",
+}
+
+
+def change_figure(rows: list[RowComparison], default_threshold: float) -> Figure | None:
+    """Every compared benchmark's change in %, sorted, coloured by verdict; None if none."""
+    plotted = sorted(
+        (row for row in rows if row.verdict in BAR_COLORS and math.isfinite(row.change)),
+        key=lambda row: row.change,
+    )
+    if not plotted:
+        return None
+    figure = new_figure(width=8.0, height=3.5)
+    axes = figure.add_subplot()
+    positions = range(len(plotted))
+    axes.bar(
+        positions,
+        [100 * row.change for row in plotted],
+        width=0.85,
+        color=[BAR_COLORS[row.verdict] for row in plotted],
+    )
+    band = 100 * default_threshold
+    axes.axhspan(-band, band, color="#000000", alpha=0.06)
+    axes.axhline(0, color="#444444", linewidth=0.6)
+    shown = {row.verdict for row in plotted}
+    legend = [Patch(color="#000000", alpha=0.06, label=f"±{band:g}% default threshold")]
+    legend += [Patch(color=c, label=v.value) for v, c in BAR_COLORS.items() if v in shown]
+    axes.set_xticks([])
+    axes.set_xlabel(f"{len(plotted)} benchmarks, sorted by change")
+    axes.set_ylabel("contender vs baseline median time (%)")
+    axes.legend(handles=legend, fontsize="small", loc="upper left")
+    return figure
+
+
+def change_plot(rows: list[RowComparison], default_threshold: float) -> str | None:
+    figure = change_figure(rows, default_threshold)
+    if figure is None:
+        return None
+    return figure_to_svg(figure, "Change in median time per benchmark, contender vs baseline")
+
+
+def _row_view(row: RowComparison) -> dict[str, str]:
+    return {
+        "key": row.key,
+        "baseline": format_seconds(row.baseline.median_seconds),
+        "contender": format_seconds(row.contender.median_seconds),
+        "repetitions": f"{row.baseline.repetitions} / {row.contender.repetitions}",
+        "change": format_change(row.change),
+        "threshold": f"{row.threshold:.0%}",
+        "p_value": f"{row.p_value:.3f}" if row.p_value is not None else "-",
+        "verdict": row.verdict.value,
+        "css": "bad" if row.verdict is Verdict.FAILED else row.verdict.value,
+    }
+
+
+def _counts(comparison: Comparison, rows: list[RowComparison]) -> str:
+    counts = comparison.verdict_counts(rows)
+    return ", ".join(f"{count} {verdict.value}" for verdict, count in counts.items()) or "none"
+
+
+def render_html(comparison: Comparison) -> str:
+    environment = jinja2.Environment(
+        loader=jinja2.PackageLoader("handoff_reports", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    plot = change_plot(comparison.benchmarks, comparison.default_threshold)
+    return environment.get_template("compare.html.j2").render(
+        baseline=comparison.baseline,
+        contender=comparison.contender,
+        alpha=comparison.alpha,
+        default_threshold=comparison.default_threshold,
+        regressed=comparison.exit_code != 0,
+        benchmarks=[_row_view(row) for row in comparison.benchmarks],
+        ceilings=[_row_view(row) for row in comparison.ceilings],
+        benchmark_counts=_counts(comparison, comparison.benchmarks),
+        ceiling_counts=_counts(comparison, comparison.ceilings),
+        benchmark_geomean=format_ratio(geometric_mean_ratio(comparison.benchmarks)),
+        ceiling_geomean=format_ratio(geometric_mean_ratio(comparison.ceilings)),
+        manifest_differences=comparison.manifest_differences(),
+        machine_changed=bool(comparison.machine_differences()),
+        unmatched=comparison.unmatched,
+        plot=Markup(plot) if plot else None,  # our own matplotlib output: already escaped
+    )
+
+
+def write_html(comparison: Comparison, path: str | Path) -> None:
+    Path(path).write_text(render_html(comparison), encoding="utf-8")

@@ -1,0 +1,137 @@
+"""The report's plots, each returned as inline SVG."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from matplotlib.axes import Axes
+from matplotlib.ticker import NullFormatter
+
+from handoff_reports.results import STAGES, Row
+from handoff_reports.series import ColdWarmPair, Facet, Series
+from handoff_reports.svg import figure_to_svg, new_figure
+
+MAX_BARS = 24
+STAGE_COLOURS = dict(zip(STAGES, ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
+                                  "#edc948", "#b07aa1", "#bab0ac"), strict=True))  # fmt: skip
+
+
+def _legend(axes: Axes) -> None:
+    if axes.get_legend_handles_labels()[0]:
+        axes.legend(fontsize="x-small", loc="center left", bbox_to_anchor=(1.01, 0.5))
+
+
+def _size_label(facet: Facet) -> str:
+    return facet.size_axis or "size"
+
+
+def _draw_series_times(axes: Axes, series: Series) -> None:
+    points = series.points()
+    sizes = [size for size, _ in points]
+    medians = [row.median_seconds for _, row in points]
+    (line,) = axes.plot(sizes, medians, marker="o", markersize=3, label=series.label)
+    low = [min(row.seconds) for _, row in points]
+    high = [max(row.seconds) for _, row in points]
+    if any(hi > lo for lo, hi in zip(low, high, strict=True)):
+        axes.fill_between(sizes, low, high, color=line.get_color(), alpha=0.2, linewidth=0)
+
+
+def time_against_size(pattern: str, facet: Facet) -> str:
+    figure = new_figure()
+    axes = figure.add_subplot()
+    for series in facet.series:
+        if series.points():
+            _draw_series_times(axes, series)
+    axes.set(xscale="log", yscale="log", xlabel=_size_label(facet), ylabel="median time (s)")
+    axes.set_title(
+        f"{pattern}: time against {_size_label(facet)} ({facet.title})", fontsize="small"
+    )
+    axes.grid(True, which="both", alpha=0.3)
+    _legend(axes)
+    return figure_to_svg(figure, f"{pattern} time against size, {facet.title}")
+
+
+def speedup_over_cpu(
+    pattern: str, facet: Facet, speedups: dict[str, list[tuple[float, float]]]
+) -> str:
+    figure = new_figure()
+    axes = figure.add_subplot()
+    for label, points in sorted(speedups.items()):
+        axes.plot(*zip(*points, strict=True), marker="o", markersize=3, label=label)
+    axes.axhline(1.0, color="black", linewidth=0.8, linestyle="--")
+    axes.set(xscale="log", yscale="log", xlabel=_size_label(facet),
+             ylabel="speedup over the best CPU reference (×)")  # fmt: skip
+    axes.set_title(f"{pattern}: speedup over the best CPU row ({facet.title})", fontsize="small")
+    axes.grid(True, which="both", alpha=0.3)
+    _legend(axes)
+    return figure_to_svg(figure, f"{pattern} speedup over CPU, {facet.title}")
+
+
+def efficiency_against_size(pattern: str, facet: Facet) -> str:
+    figure = new_figure()
+    axes = figure.add_subplot()
+    for series in facet.series:
+        points = [(size, row.efficiency) for size, row in series.points() if row.efficiency]
+        if not points:
+            continue
+        sizes, efficiencies = zip(*points, strict=True)
+        axes.plot(sizes, [100 * e for e in efficiencies], marker="o", markersize=3,
+                  label=series.label)  # fmt: skip
+        suspect = [(size, 100 * e) for size, e in points if e is not None and e > 1.0]
+        if suspect:
+            suspect_sizes, suspect_percents = zip(*suspect, strict=True)
+            axes.scatter(suspect_sizes, suspect_percents, marker="x", s=60, color="red", zorder=3)
+    axes.axhline(100, color="red", linewidth=0.8, linestyle="--")
+    axes.set(xscale="log", xlabel=_size_label(facet), ylabel="efficiency (% of floor)")
+    axes.set_ylim(bottom=0)
+    axes.set_title(f"{pattern}: efficiency against this run's ceilings ({facet.title});"
+                   " red × = SUSPECT", fontsize="small")  # fmt: skip
+    axes.grid(True, alpha=0.3)
+    _legend(axes)
+    return figure_to_svg(figure, f"{pattern} efficiency, {facet.title}")
+
+
+def stage_breakdown(pattern: str, rows: Sequence[Row]) -> str:
+    """Each row's stage times as shares of its measured time, stacked; the label gives the time."""
+    rows = list(rows)[:MAX_BARS]
+    figure = new_figure(7.5, 0.8 + 0.28 * len(rows))
+    axes = figure.add_subplot()
+    labels = [
+        f"{row.key.removeprefix(pattern + '/')} ({row.median_seconds * 1e3:.3g} ms)" for row in rows
+    ]
+    left = [0.0] * len(rows)
+    for stage in STAGES:
+        shares = []
+        for row in rows:
+            stages = row.stages
+            total = max(sum(stages.values()), row.median_seconds)
+            shares.append(100 * stages.get(stage, 0.0) / total if total > 0 else 0.0)
+        if any(shares):
+            axes.barh(labels, shares, left=left, color=STAGE_COLOURS[stage], label=stage)
+            left = [a + b for a, b in zip(left, shares, strict=True)]
+    axes.invert_yaxis()
+    axes.tick_params(axis="y", labelsize="x-small")
+    axes.set(xlabel="share of the stages' summed time (%)", xlim=(0, 100))
+    axes.set_title(f"{pattern}: stage times", fontsize="small")
+    _legend(axes)
+    return figure_to_svg(figure, f"{pattern} stage breakdown")
+
+
+def cold_against_warm(pattern: str, pairs: Sequence[ColdWarmPair]) -> str:
+    pairs = list(pairs)[:MAX_BARS]
+    figure = new_figure(7.5, 0.8 + 0.36 * len(pairs))
+    axes = figure.add_subplot()
+    positions = list(range(len(pairs)))
+    axes.barh([p - 0.2 for p in positions], [pair.warm.median_seconds for pair in pairs],
+              height=0.4, label="warm", color="#59a14f")  # fmt: skip
+    axes.barh([p + 0.2 for p in positions], [pair.cold.median_seconds for pair in pairs],
+              height=0.4, label="cold", color="#4e79a7")  # fmt: skip
+    axes.set_yticks(positions, [f"{pair.label} (×{pair.ratio:.3g})" for pair in pairs])
+    axes.invert_yaxis()
+    axes.tick_params(axis="y", labelsize="x-small")
+    axes.set(xscale="log", xlabel="median time (s)")
+    axes.xaxis.set_minor_formatter(NullFormatter())  # the minor labels of a short log axis collide
+    axes.set_title(f"{pattern}: cold (processes and contexts created) against warm",
+                   fontsize="small")  # fmt: skip
+    _legend(axes)
+    return figure_to_svg(figure, f"{pattern} cold against warm")

@@ -1,0 +1,90 @@
+"""`progress`: reads handoff_bench's console output on stdin, keeps all of it in a log file, and
+prints one line as each benchmark family (pattern/variant) finishes, plus a line every tenth of
+the runs. With random interleaving every family runs until near the end, so the tenths are what
+shows a long run is moving."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TextIO
+
+from handoff_reports.names import parse_name
+
+AGGREGATE_SUFFIX = re.compile(r"_(mean|median|stddev|cv)$")
+ROW = re.compile(r"^(?P<name>[a-z_0-9]+/\S+)\s+(?P<rest>.*)$")
+
+
+class FamilyProgress:
+    def __init__(self, benchmark_names: Iterable[str], repetitions: int, out: TextIO) -> None:
+        self.expected = Counter(parse_name(name).family for name in benchmark_names)
+        self.expected_runs = {
+            family: count * repetitions for family, count in self.expected.items()
+        }
+        self.total = sum(self.expected_runs.values())
+        self.done: Counter[str] = Counter()
+        self.failed: Counter[str] = Counter()
+        self.finished_families = 0
+        self.runs = 0
+        self.next_tenth = 1
+        self.started = time.monotonic()
+        self.out = out
+
+    def say(self, text: str) -> None:
+        elapsed = int(time.monotonic() - self.started)
+        print(f"[{elapsed // 60:3d}:{elapsed % 60:02d}] {text}", file=self.out, flush=True)
+
+    def feed(self, line: str) -> None:
+        match = ROW.match(line.strip())
+        if not match or AGGREGATE_SUFFIX.search(match["name"]):
+            return
+        family = parse_name(match["name"]).family
+        if family not in self.expected_runs:
+            return
+        self.done[family] += 1
+        self.runs += 1
+        if "ERROR OCCURRED" in match["rest"]:
+            self.failed[family] += 1
+            self.say(f"FAILED {match['name']}: {match['rest'].split('ERROR OCCURRED:', 1)[-1]}")
+        if self.done[family] == self.expected_runs[family]:
+            self.finished_families += 1
+            failed = f", {self.failed[family]} FAILED" if self.failed[family] else ""
+            self.say(
+                f"{self.finished_families}/{len(self.expected_runs)} families done: {family} "
+                f"({self.expected_runs[family]} runs{failed})"
+            )
+        while self.next_tenth <= 10 and self.runs * 10 >= self.next_tenth * self.total > 0:
+            self.say(f"{self.runs}/{self.total} runs ({self.next_tenth * 10}%)")
+            self.next_tenth += 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="handoff-progress",
+        description="Progress lines per benchmark family from handoff_bench's console output "
+        "(stdin); the whole output goes to --log.",
+    )
+    parser.add_argument("--list", required=True, type=Path,
+                        help="the output of handoff_bench --benchmark_list_tests")  # fmt: skip
+    parser.add_argument("--repetitions", type=int, default=1)
+    parser.add_argument("--log", required=True, type=Path, help="where the full output goes")
+    arguments = parser.parse_args(argv)
+    try:
+        names = [line.strip() for line in arguments.list.read_text().splitlines() if "/" in line]
+    except OSError as error:
+        print(f"handoff-progress: cannot read {arguments.list}: {error.strerror}", file=sys.stderr)
+        return 2
+    progress = FamilyProgress(names, max(1, arguments.repetitions), sys.stdout)
+    progress.say(f"{len(names)} benchmarks in {len(progress.expected)} families, "
+                  f"{progress.total} runs")  # fmt: skip
+    with arguments.log.open("w") as log:
+        for line in sys.stdin:
+            log.write(line)
+            log.flush()
+            progress.feed(line)
+    return 0

@@ -1,0 +1,145 @@
+"""`report`: one or more results files to one self-contained HTML page."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from handoff_reports import plots
+from handoff_reports.claims import ClaimsError, ClaimVerdict, evaluate_claims, load_claims
+from handoff_reports.formatting import ceiling_text, seconds_text
+from handoff_reports.results import Ceiling, ResultsError, Row, Run, load_all
+from handoff_reports.series import cold_warm_pairs, facets_of, speedups_over_best_cpu
+
+PATTERN_ORDER = ("pool_prep", "queued_worker", "postproc_split", "independent_tasks", "iterative",
+                 "elementwise", "tensor_transfer", "multi_gpu", "multi_gpu_mpi")  # fmt: skip
+
+
+@dataclass
+class PatternSection:
+    name: str
+    rows: list[Row]
+    time_plots: list[str] = field(default_factory=list)
+    speedup_plots: list[str] = field(default_factory=list)
+    efficiency_plots: list[str] = field(default_factory=list)
+    stage_plot: str | None = None
+    cold_warm_plot: str | None = None
+
+
+def merge_runs(runs: list[Run]) -> Run:
+    """All files' rows in one run. A name that two files share keeps both, the later one suffixed
+    with its file's name, so nothing is silently dropped."""
+    merged = Run(path=", ".join(r.path for r in runs), context=dict(runs[0].context),
+                 ceilings=dict(runs[0].ceilings), rows={})  # fmt: skip
+    for run in runs:
+        for ceiling in run.ceilings.values():
+            merged.ceilings.setdefault(ceiling.name, ceiling)
+        for key, row in run.rows.items():
+            merged.rows[key if key not in merged.rows else f"{key} [{Path(run.path).name}]"] = row
+    return merged
+
+
+def _by_pattern(rows: list[Row]) -> dict[str, list[Row]]:
+    grouped: dict[str, list[Row]] = defaultdict(list)
+    for row in rows:
+        grouped[row.name.pattern].append(row)
+    order = {name: index for index, name in enumerate(PATTERN_ORDER)}
+    return dict(sorted(grouped.items(), key=lambda item: (order.get(item[0], 99), item[0])))
+
+
+def _stage_rows(rows: list[Row]) -> list[Row]:
+    """Per series, the warm row at its largest size: where the stages are most telling."""
+    largest: dict[tuple[str, tuple[tuple[str, str], ...]], Row] = {}
+    for row in rows:
+        if not row.stages or row.failed or not row.seconds or row.name.axis("start") == "cold":
+            continue
+        size_axis = row.name.size_axis
+        identity = (row.name.variant, row.name.axes_without(*((size_axis,) if size_axis else ())))
+        best = largest.get(identity)
+        if best is None or (row.name.size or 0) > (best.name.size or 0):
+            largest[identity] = row
+    return list(largest.values())
+
+
+def pattern_section(pattern: str, rows: list[Row]) -> PatternSection:
+    section = PatternSection(pattern, rows)
+    for facet in facets_of(rows):
+        if not any(series.points() for series in facet.series):
+            continue
+        section.time_plots.append(plots.time_against_size(pattern, facet))
+        if speedups := speedups_over_best_cpu(facet, rows):
+            section.speedup_plots.append(plots.speedup_over_cpu(pattern, facet, speedups))
+        if any(row.efficiency for row in facet.all_rows()):
+            section.efficiency_plots.append(plots.efficiency_against_size(pattern, facet))
+    if stage_rows := _stage_rows(rows):
+        section.stage_plot = plots.stage_breakdown(pattern, stage_rows)
+    if pairs := cold_warm_pairs(rows):
+        section.cold_warm_plot = plots.cold_against_warm(pattern, pairs)
+    return section
+
+
+def _evaluate_claims(run: Run) -> tuple[list[ClaimVerdict], str | None]:
+    try:
+        return evaluate_claims(run, load_claims()), None
+    except ClaimsError as error:
+        return [], str(error)
+
+
+def render_report(runs: list[Run]) -> str:
+    run = merge_runs(runs)
+    rows = run.benchmark_rows()
+    sections = [pattern_section(name, group) for name, group in _by_pattern(rows).items()]
+    claims, claims_error = _evaluate_claims(run)
+    environment = Environment(
+        loader=PackageLoader("handoff_reports", "templates"),
+        autoescape=select_autoescape(["html", "j2"]),
+    )
+    environment.filters["seconds"] = seconds_text
+    environment.filters["ceiling"] = ceiling_text
+    template = environment.get_template("report.html.j2")
+    ceilings: list[Ceiling] = sorted(run.ceilings.values(), key=lambda c: c.name)
+    return template.render(
+        runs=runs,
+        run=run,
+        generated=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        ceilings=ceilings,
+        sections=sections,
+        correctness=sorted(rows, key=lambda r: (not r.failed, r.name.pattern, r.key)),
+        failures=[row for row in rows if row.failed],
+        suspects=[row for row in rows if row.suspect],
+        claims=claims,
+        claims_error=claims_error,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="handoff-report",
+        description="Write one self-contained HTML report (inline SVG plots) from handoff_bench "
+        "results JSON files.",
+    )
+    parser.add_argument("results", nargs="+", help="results JSON files written by handoff_bench")
+    parser.add_argument("-o", "--output", required=True, help="the HTML file to write")
+    arguments = parser.parse_args(argv)
+    try:
+        runs = load_all(arguments.results)
+    except ResultsError as error:
+        print(f"handoff-report: {error}", file=sys.stderr)
+        return 2
+    html = render_report(runs)
+    output = Path(arguments.output)
+    try:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_text(html)
+    except OSError as error:
+        print(f"handoff-report: cannot write {output}: {error.strerror}", file=sys.stderr)
+        return 2
+    failures = sum(row.failed for run in runs for row in run.rows.values())
+    print(f"handoff-report: wrote {output}" + (f" ({failures} failed rows)" if failures else ""))
+    return 0

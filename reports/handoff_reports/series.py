@@ -1,0 +1,142 @@
+"""Rows of one pattern arranged for plotting: facets, series along the size axis, and the derived
+figures (speedup over the best CPU reference, cold against warm)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from handoff_reports.results import Row
+
+# Axes that split a pattern's rows into separate plots: rows that do different work are never
+# drawn on one set of axes.
+FACET_AXES = ("workload", "memory", "compute", "target", "scope", "data", "n")
+# Axes that are a run's bookkeeping, not a line of its own.
+IGNORED_AXES = ("iterations",)
+CPU_VARIANT_PREFIX = "cpu_"
+
+
+@dataclass
+class Series:
+    label: str
+    rows: list[Row] = field(default_factory=list)
+
+    @property
+    def is_cpu(self) -> bool:
+        return self.rows[0].name.variant.startswith(CPU_VARIANT_PREFIX)
+
+    def points(self) -> list[tuple[float, Row]]:
+        measured = [(row.name.size, row) for row in self.rows if row.seconds and not row.failed]
+        return sorted((size, row) for size, row in measured if size is not None)
+
+
+@dataclass
+class Facet:
+    key: tuple[tuple[str, str], ...]
+    title: str
+    size_axis: str | None
+    series: list[Series]
+
+    def all_rows(self) -> list[Row]:
+        return [row for series in self.series for row in series.rows]
+
+
+def _facet_key(row: Row) -> tuple[tuple[str, str], ...]:
+    return tuple((axis, value) for axis, value in row.name.axes if axis in FACET_AXES)
+
+
+def _series_label(row: Row) -> str:
+    size_axis = row.name.size_axis
+    rest = row.name.axes_without(*FACET_AXES, *IGNORED_AXES, *((size_axis,) if size_axis else ()))
+    return " ".join([row.name.variant, *(f"{axis}:{value}" for axis, value in rest)])
+
+
+def facets_of(rows: list[Row]) -> list[Facet]:
+    """One facet per combination of facet axes; in each, a series per variant and other axes."""
+    by_facet: dict[tuple[tuple[str, str], ...], dict[str, Series]] = defaultdict(dict)
+    for row in rows:
+        series = by_facet[_facet_key(row)].setdefault(
+            _series_label(row), Series(_series_label(row))
+        )
+        series.rows.append(row)
+    facets = []
+    for key, labelled in by_facet.items():
+        title = ", ".join(f"{axis} {value}" for axis, value in key) or "all rows"
+        size_axis = next((r.name.size_axis for s in labelled.values() for r in s.rows), None)
+        ordered = sorted(labelled.values(), key=lambda s: s.label)
+        facets.append(Facet(key, title, size_axis, ordered))
+    return facets
+
+
+def _compatible(cpu_row: Row, facet: Facet) -> bool:
+    """A CPU row belongs to a facet unless one of its facet axes says otherwise: `cpu_serial`
+    has no `target` axis and is the reference for both targets."""
+    return all(dict(facet.key).get(axis, value) == value for axis, value in _facet_key(cpu_row))
+
+
+def _best_cpu_seconds(facet: Facet, pattern_rows: list[Row]) -> dict[float, float]:
+    best: dict[float, float] = {}
+    for row in pattern_rows:
+        size = row.name.size
+        if (
+            not row.name.variant.startswith(CPU_VARIANT_PREFIX)
+            or size is None
+            or row.failed
+            or not row.seconds
+            or row.name.axis("start") == "cold"
+            or not _compatible(row, facet)
+        ):
+            continue
+        best[size] = min(best.get(size, row.median_seconds), row.median_seconds)
+    return best
+
+
+def speedups_over_best_cpu(
+    facet: Facet, pattern_rows: list[Row]
+) -> dict[str, list[tuple[float, float]]]:
+    """Per warm non-CPU series: (size, best warm CPU time / its time) wherever a CPU row of the
+    same size ran. Empty when the pattern has no CPU reference for this facet."""
+    best_cpu = _best_cpu_seconds(facet, pattern_rows)
+    speedups: dict[str, list[tuple[float, float]]] = {}
+    for series in facet.series:
+        if series.is_cpu:
+            continue
+        points = [
+            (size, best_cpu[size] / row.median_seconds)
+            for size, row in series.points()
+            if size in best_cpu and row.median_seconds > 0 and row.name.axis("start") != "cold"
+        ]
+        if points:
+            speedups[series.label] = points
+    return speedups
+
+
+@dataclass(frozen=True)
+class ColdWarmPair:
+    label: str
+    cold: Row
+    warm: Row
+
+    @property
+    def ratio(self) -> float:
+        return self.cold.median_seconds / self.warm.median_seconds
+
+
+def cold_warm_pairs(rows: list[Row]) -> list[ColdWarmPair]:
+    """Rows that differ only in `start:cold` against `start:warm`."""
+    warm_by_identity: dict[tuple[str, tuple[tuple[str, str], ...]], Row] = {}
+    for row in rows:
+        if row.name.axis("start") == "warm":
+            identity = (row.name.variant, row.name.axes_without("start", *IGNORED_AXES))
+            warm_by_identity[identity] = row
+    pairs = []
+    for row in rows:
+        if row.name.axis("start") != "cold" or not row.seconds or row.failed:
+            continue
+        warm = warm_by_identity.get(
+            (row.name.variant, row.name.axes_without("start", *IGNORED_AXES))
+        )
+        if warm is not None and warm.seconds and not warm.failed:
+            label = row.name.key.replace(f"{row.name.pattern}/", "", 1).replace("/start:cold", "")
+            pairs.append(ColdWarmPair(label, row, warm))
+    return pairs

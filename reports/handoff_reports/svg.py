@@ -1,0 +1,48 @@
+"""matplotlib figures as inline SVG, so a report is one file that needs no network."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import matplotlib
+
+matplotlib.use("Agg")  # no display on CI machines or GPU hosts
+
+import matplotlib.pyplot as plt  # noqa: E402
+from cycler import cycler  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+
+# Text stays text (smaller files, searchable); ids get a per-figure prefix so that several
+# figures inlined in one page do not share clip-path ids.
+matplotlib.rcParams["svg.fonttype"] = "none"
+matplotlib.rcParams["svg.hashsalt"] = "handoff"
+# Twenty distinct colours: a pattern's plot can carry more series than the default ten.
+matplotlib.rcParams["axes.prop_cycle"] = cycler(color=[plt.get_cmap("tab20")(i) for i in range(20)])
+
+_figure_count = 0
+
+
+def new_figure(width: float = 7.0, height: float = 4.0, layout: str = "constrained") -> Figure:
+    """layout="tight" is several times cheaper than "constrained", for pages with many plots."""
+    return plt.figure(figsize=(width, height), layout=layout)
+
+
+def figure_to_svg(figure: Figure, title: str) -> str:
+    """The figure as an <svg> element with a <title>, closed afterwards so nothing accumulates."""
+    global _figure_count
+    _figure_count += 1
+    buffer = io.StringIO()
+    try:
+        figure.savefig(buffer, format="svg")
+    finally:
+        plt.close(figure)
+    text = buffer.getvalue()
+    text = text[text.index("<svg") :]
+    prefix = f"f{_figure_count}-"
+    text = re.sub(r'id="([^"]+)"', lambda m: f'id="{prefix}{m.group(1)}"', text)
+    text = re.sub(r"url\(#([^)]+)\)", lambda m: f"url(#{prefix}{m.group(1)})", text)
+    text = re.sub(r'xlink:href="#([^"]+)"', lambda m: f'xlink:href="#{prefix}{m.group(1)}"', text)
+    escaped = title.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = text.replace(">", f' class="plot" role="img"><title>{escaped}</title>', 1)
+    return text

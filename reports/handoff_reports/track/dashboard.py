@@ -1,0 +1,207 @@
+"""The trend dashboard: one small plot per benchmark, change points and known breaks marked.
+
+Each night is its median time with the repetitions' range as a band; a regression is a red line,
+an improvement a green one, a known break a dashed grey one labelled with what changed. Plots are
+grouped by pattern behind a table of contents; groups with a change are open, the rest folded.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+import jinja2
+from matplotlib.axes import Axes
+
+from handoff_reports.svg import figure_to_svg, new_figure
+from handoff_reports.track.check import Change, CheckResult, format_seconds, night
+from handoff_reports.track.series import KnownBreak, Series, break_between, segments
+
+COLOURS = {"regression": "#c62828", "improvement": "#2e7d32"}
+BREAK_COLOUR = "#888888"
+UNITS = (("s", 1.0), ("ms", 1e-3), ("us", 1e-6), ("ns", 1e-9))
+
+
+@dataclass(frozen=True)
+class Mark:
+    css: str  # a class of base.html.j2: regression, good, muted
+    text: str
+
+
+@dataclass(frozen=True)
+class Plot:
+    name: str
+    anchor: str
+    svg: str
+    marks: list[Mark]
+
+
+@dataclass(frozen=True)
+class Group:
+    pattern: str
+    anchor: str
+    plots: list[Plot]
+
+    @property
+    def changed(self) -> bool:
+        return any(mark.css != "muted" for plot in self.plots for mark in plot.marks)
+
+
+def _anchor(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-")
+
+
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)  # matplotlib's default date epoch
+
+
+def _when(date: str) -> float:
+    """A run's date as matplotlib's day number, so that spacing on the plot is time."""
+    return (datetime.fromisoformat(date) - EPOCH).total_seconds() / 86400
+
+
+def _unit(series: Sequence[Series]) -> tuple[str, float]:
+    largest = max(point.high for one in series for point in one.points)
+    return next(((unit, scale) for unit, scale in UNITS if largest >= scale), UNITS[-1])
+
+
+def _draw_series(axes: Axes, one: Series, scale: float, label: str | None) -> None:
+    when = [_when(point.run.identity.date) for point in one.points]
+    medians = [point.median / scale for point in one.points]
+    (line,) = axes.plot(when, medians, marker="o", markersize=2.5, linewidth=1, label=label)
+    axes.fill_between(
+        when,
+        [point.low / scale for point in one.points],
+        [point.high / scale for point in one.points],
+        color=line.get_color(),
+        alpha=0.2,
+        linewidth=0,
+    )
+
+
+def _breaks_in(one: Series) -> list[tuple[str, str]]:
+    marks = []
+    for segment in segments(one.points)[1:]:
+        before, after = one.points[segment.start - 1], one.points[segment.start]
+        what = break_between(before.run.identity, after.run.identity) or "break"
+        marks.append((after.run.identity.date, what))
+    return marks
+
+
+def _plot(name: str, series: Sequence[Series], changes: Sequence[Change]) -> Plot:
+    unit, scale = _unit(series)
+    figure = new_figure(4.6, 2.6, layout="tight")
+    axes = figure.add_subplot()
+    axes.xaxis_date()
+    several = len(series) > 1
+    marks = []
+    for one in series:
+        _draw_series(axes, one, scale, one.machine_label if several else None)
+        for date, what in _breaks_in(one):
+            when = _when(date)
+            axes.axvline(when, color=BREAK_COLOUR, linestyle="--", linewidth=1, gid="known-break")
+            axes.annotate(
+                what,
+                (when, 1),
+                xycoords=("data", "axes fraction"),
+                fontsize=6,
+                rotation=90,
+                va="top",
+                ha="right",
+                color=BREAK_COLOUR,
+                bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.8, "pad": 1},
+            )
+            marks.append(Mark("muted", f"known break {date[:10]}: {what}"))
+    for number, change in enumerate(changes):
+        when = _when(change.point.run.identity.date)
+        colour = COLOURS[change.kind]
+        axes.axvline(when, color=colour, linewidth=1.5, gid=f"change-{change.kind}-{number}")
+        css = "regression" if change.kind == "regression" else "good"
+        marks.append(
+            Mark(
+                css,
+                f"{change.kind} from {night(change.point)}: "
+                f"{format_seconds(change.before)} -> {format_seconds(change.after)} "
+                f"({change.relative:+.1%})",
+            )
+        )
+    axes.set_ylabel(f"median time ({unit})", fontsize=7)
+    axes.tick_params(labelsize=6)
+    axes.set_ylim(bottom=0)
+    axes.set_title(name, fontsize=7, loc="left")
+    if several:
+        axes.legend(fontsize=6)
+    figure.autofmt_xdate()
+    return Plot(name=name, anchor=_anchor(name), svg=figure_to_svg(figure, name), marks=marks)
+
+
+def _groups(result: CheckResult) -> list[Group]:
+    by_name: dict[str, list[Series]] = {}
+    for one in result.history.series:
+        by_name.setdefault(one.name, []).append(one)
+    changes: dict[str, list[Change]] = {}
+    for change in result.changes:
+        changes.setdefault(change.series.name, []).append(change)
+    groups: dict[str, list[Plot]] = {}
+    for name in sorted(by_name):
+        plot = _plot(name, by_name[name], changes.get(name, []))
+        groups.setdefault(by_name[name][0].pattern, []).append(plot)
+    return [
+        Group(pattern, f"pattern-{_anchor(pattern)}", plots) for pattern, plots in groups.items()
+    ]
+
+
+@dataclass(frozen=True)
+class MachineSummary:
+    label: str
+    runs: int
+    first: str
+    last: str
+    driver: str
+    cuda_runtime: str
+
+
+def _machines(result: CheckResult) -> list[MachineSummary]:
+    by_machine: dict[str, list[str]] = {}
+    summaries: dict[str, MachineSummary] = {}
+    for run in result.history.runs:  # grouped by machine, in time order
+        identity = run.identity
+        dates = by_machine.setdefault(identity.machine, [])
+        dates.append(identity.date)
+        summaries[identity.machine] = MachineSummary(
+            identity.machine_label,
+            len(dates),
+            dates[0],
+            identity.date,
+            identity.driver,
+            identity.cuda_runtime,
+        )
+    return list(summaries.values())
+
+
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("handoff_reports", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def render_dashboard(result: CheckResult, source: str) -> str:
+    breaks: list[KnownBreak] = result.history.breaks
+    template = _environment().get_template("dashboard.html.j2")
+    return template.render(
+        source=source,
+        generated=datetime.now(UTC).isoformat(timespec="seconds"),
+        options=result.options,
+        machines=_machines(result),
+        regressions=result.reported("regression"),
+        improvements=result.reported("improvement"),
+        breaks=breaks,
+        groups=_groups(result),
+        format_seconds=format_seconds,
+        anchor=_anchor,
+    )

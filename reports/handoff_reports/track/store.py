@@ -1,0 +1,226 @@
+"""The history: one SQLite file holding every ingested run, every row and every repetition.
+
+Tables: `runs` (one per results file: machine, GPUs, driver, CUDA runtime, commit, date),
+`rows` (one per benchmark of a run: wrong, verified, efficiency, error) and `repetitions` (every
+repetition's seconds). A run is unique by machine, date and commit: ingesting a file again is a
+no-op that says so, so a nightly job that retries is harmless.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from handoff_reports.results import Run
+from handoff_reports.track.errors import TrackError
+from handoff_reports.track.identity import RunIdentity, identify
+
+SCHEMA_VERSION = 1
+DEFAULT_PATH = Path("history.sqlite")
+
+SCHEMA = """
+CREATE TABLE schema_version (version INTEGER NOT NULL);
+CREATE TABLE runs (
+    id INTEGER PRIMARY KEY,
+    machine TEXT NOT NULL,
+    machine_label TEXT NOT NULL,
+    host_name TEXT NOT NULL,
+    gpu_models TEXT NOT NULL,
+    gpu_uuids TEXT NOT NULL,
+    driver TEXT NOT NULL,
+    cuda_runtime TEXT NOT NULL,
+    git_commit TEXT NOT NULL,
+    date TEXT NOT NULL,
+    source_path TEXT NOT NULL,
+    ingested_at TEXT NOT NULL,
+    UNIQUE (machine, date, git_commit)
+);
+CREATE TABLE rows (
+    run_id INTEGER NOT NULL REFERENCES runs (id),
+    name TEXT NOT NULL,
+    pattern TEXT NOT NULL,
+    wrong REAL NOT NULL,
+    verified REAL NOT NULL,
+    efficiency REAL,
+    floor_seconds REAL,
+    error TEXT,
+    PRIMARY KEY (run_id, name)
+);
+CREATE TABLE repetitions (
+    run_id INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    repetition INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    PRIMARY KEY (run_id, name, repetition),
+    FOREIGN KEY (run_id, name) REFERENCES rows (run_id, name)
+);
+"""
+
+RowKey = tuple[int, str]  # run id, benchmark name
+
+# GPU models and UUIDs are joined with this; neither contains it.
+LIST_SEPARATOR = ", "
+
+
+@dataclass(frozen=True)
+class StoredRun:
+    id: int
+    identity: RunIdentity
+    source_path: str
+
+
+@dataclass(frozen=True)
+class Ingested:
+    run_id: int
+    added: bool  # False when the same machine, date and commit were already there
+    rows: int
+    repetitions: int
+
+
+class HistoryStore:
+    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+        self._db = connection
+        self.path = path
+
+    def ingest(self, run: Run) -> Ingested:
+        identity = identify(run)
+        existing = self._db.execute(
+            "SELECT id FROM runs WHERE machine = ? AND date = ? AND git_commit = ?",
+            (identity.machine, identity.date, identity.commit),
+        ).fetchone()
+        if existing is not None:
+            return Ingested(run_id=int(existing[0]), added=False, rows=0, repetitions=0)
+        cursor = self._db.execute(
+            "INSERT INTO runs (machine, machine_label, host_name, gpu_models, gpu_uuids, driver,"
+            " cuda_runtime, git_commit, date, source_path, ingested_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                identity.machine,
+                identity.machine_label,
+                identity.host_name,
+                LIST_SEPARATOR.join(identity.gpu_models),
+                LIST_SEPARATOR.join(identity.gpu_uuids),
+                identity.driver,
+                identity.cuda_runtime,
+                identity.commit,
+                identity.date,
+                run.path,
+                datetime.now(UTC).isoformat(timespec="seconds"),
+            ),
+        )
+        run_id = int(cursor.lastrowid or 0)
+        rows = list(run.rows.values())
+        self._db.executemany(
+            "INSERT INTO rows VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    run_id,
+                    row.key,
+                    row.name.pattern,
+                    row.wrong,
+                    row.verified,
+                    row.efficiency,
+                    row.floor_seconds,
+                    row.error,
+                )
+                for row in rows
+            ],
+        )
+        repetitions = [
+            (run_id, row.key, index, seconds)
+            for row in rows
+            for index, seconds in enumerate(row.seconds)
+        ]
+        self._db.executemany("INSERT INTO repetitions VALUES (?, ?, ?, ?)", repetitions)
+        return Ingested(run_id=run_id, added=True, rows=len(rows), repetitions=len(repetitions))
+
+    def runs(self) -> list[StoredRun]:
+        """Every run, grouped by machine and in time order within one."""
+        result = self._db.execute(
+            "SELECT id, machine, machine_label, host_name, gpu_models, gpu_uuids, driver,"
+            " cuda_runtime, git_commit, date, source_path FROM runs ORDER BY machine, date, id"
+        )
+        return [
+            StoredRun(
+                id=int(record[0]),
+                identity=RunIdentity(
+                    machine=record[1],
+                    machine_label=record[2],
+                    host_name=record[3],
+                    gpu_models=_split(record[4]),
+                    gpu_uuids=_split(record[5]),
+                    driver=record[6],
+                    cuda_runtime=record[7],
+                    commit=record[8],
+                    date=record[9],
+                ),
+                source_path=record[10],
+            )
+            for record in result
+        ]
+
+    def passing_repetitions(self, match: re.Pattern[str] | None) -> dict[RowKey, list[float]]:
+        """Seconds by (run id, benchmark), for rows that neither failed nor got a wrong answer:
+        a row that computed garbage may well be fast, and is no evidence about speed."""
+        result = self._db.execute(
+            "SELECT r.run_id, r.name, p.seconds FROM rows AS r"
+            " JOIN repetitions AS p ON p.run_id = r.run_id AND p.name = r.name"
+            " WHERE r.error IS NULL AND r.wrong = 0 ORDER BY r.run_id, r.name, p.repetition"
+        )
+        seconds: dict[tuple[int, str], list[float]] = {}
+        for run_id, name, value in result:
+            if match is None or match.search(name):
+                seconds.setdefault((int(run_id), str(name)), []).append(float(value))
+        return seconds
+
+    def count(self, table: str) -> int:
+        if table not in ("runs", "rows", "repetitions"):
+            raise ValueError(f"no table {table!r} in the history")
+        return int(self._db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
+
+
+def _split(text: str) -> tuple[str, ...]:
+    return tuple(text.split(LIST_SEPARATOR)) if text else ()
+
+
+def _check_schema(connection: sqlite3.Connection, path: Path) -> None:
+    try:
+        record = connection.execute("SELECT version FROM schema_version").fetchone()
+    except sqlite3.DatabaseError as error:
+        raise TrackError(f"{path}: not a handoff history database ({error})") from error
+    if record is None or record[0] != SCHEMA_VERSION:
+        found = record[0] if record else "none"
+        raise TrackError(
+            f"{path}: history schema version {found}, this tool reads version {SCHEMA_VERSION}"
+        )
+
+
+@contextmanager
+def open_store(path: Path, create: bool) -> Iterator[HistoryStore]:
+    """The history at `path`, committed on success and rolled back on any error.
+
+    With `create`, a missing file becomes an empty history; without, it is a TrackError, since
+    checking or plotting an empty history would only hide a wrong --db."""
+    fresh = not path.exists()
+    if fresh and not create:
+        raise TrackError(f"{path}: no history database here (create one with `track ingest`)")
+    try:
+        connection = sqlite3.connect(path)
+    except sqlite3.Error as error:
+        raise TrackError(f"{path}: cannot open the history database: {error}") from error
+    try:
+        with connection:
+            if fresh:
+                connection.executescript(SCHEMA)
+                connection.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
+            _check_schema(connection, path)
+            yield HistoryStore(connection, path)
+    except sqlite3.Error as error:
+        raise TrackError(f"{path}: history database error: {error}") from error
+    finally:
+        connection.close()

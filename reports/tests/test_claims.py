@@ -1,0 +1,330 @@
+"""Claims from the articles: the data file, each rule kind, verdicts on real and made-up runs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import claims_fixtures as fx
+import pytest
+
+from handoff_reports.claims import (
+    CONFIRMED,
+    NOT_MEASURED,
+    REFUTED,
+    ClaimsError,
+    ClaimVerdict,
+    evaluate_claims,
+    load_claims,
+    main,
+    parse_claims,
+)
+from handoff_reports.claims_file import BreakEven, Faster, Fastest, RowPattern
+
+SEEDS = Path("/work/shared/seeds")
+
+ONE_GPU_VERDICTS = {
+    "prep-pool-scales": CONFIRMED,
+    "postproc-pool-beats-serial": REFUTED,
+    "hundred-processes-inefficient": CONFIRMED,
+    "pool-sized-to-cores": CONFIRMED,
+    "gpu-beats-pool-square": CONFIRMED,
+    "gpu-break-even-square": REFUTED,
+    "gpu-break-even-affine": CONFIRMED,
+    "processes-slow-to-start": CONFIRMED,
+    "pipe-beats-queue": NOT_MEASURED,  # the fixture holds no tensor_transfer rows
+    "shm-fastest": NOT_MEASURED,
+    "more-gpus-faster": NOT_MEASURED,  # one GPU
+    "host-gather-slower": NOT_MEASURED,
+}
+
+
+def verdicts(document: dict[str, object]) -> dict[str, ClaimVerdict]:
+    run = fx.run_of(document)
+    return {verdict.claim.id: verdict for verdict in evaluate_claims(run, load_claims())}
+
+
+# --- the packaged claims -------------------------------------------------------------------------
+
+
+def test_packaged_claims_cover_every_article_and_the_named_claims() -> None:
+    claims = load_claims()
+    assert len(claims) >= 8
+    assert {claim.seed for claim in claims} == {"000", "001", "002", "003", "004"}
+    assert {claim.kind for claim in claims} == {"faster", "fastest", "break_even"}
+    ids = {claim.id for claim in claims}
+    named = {"pipe-beats-queue", "shm-fastest", "hundred-processes-inefficient"}
+    assert named | {"gpu-beats-pool-square", "gpu-break-even-square"} <= ids
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the articles are not on this machine")
+def test_every_quote_is_the_articles_own_words() -> None:
+    def words(text: str) -> str:
+        return re.sub(r"\s+", " ", text).strip()
+
+    for claim in load_claims():
+        (article,) = SEEDS.glob(f"{claim.seed}_*.txt")
+        text = words(article.read_text())
+        assert words(claim.quote) in text, claim.id
+        if claim.seed != "002":  # that article has no title line
+            assert f'title: "{claim.article}"' in text, claim.id
+
+
+def _matches_some(pattern_text: str, names: set[str]) -> bool:
+    pattern = RowPattern(pattern_text)
+    return any(pattern.match(name) is not None for name in names)
+
+
+def test_every_row_pattern_names_a_benchmark_handoff_bench_produces() -> None:
+    names = fx.producible_names()
+    families = {"/".join(name.split("/")[:2]) for name in names}
+    for claim in load_claims():
+        for pattern in claim.patterns:
+            assert pattern.family in families, f"{claim.id}: unknown family {pattern.family}"
+            assert _matches_some(pattern.text, names), f"{claim.id}: {pattern.text}"
+
+
+def test_a_renamed_variant_would_fail_the_producible_check() -> None:
+    assert not _matches_some("tensor_transfer/piped/memory:device/bytes:{size}/start:warm",
+                             fx.producible_names())  # fmt: skip
+
+
+# --- verdicts on the real fixtures ---------------------------------------------------------------
+
+
+def test_one_gpu_run_verdicts() -> None:
+    found = verdicts(fx.document())
+    assert {claim_id: v.verdict for claim_id, v in found.items()} == ONE_GPU_VERDICTS
+
+
+def test_one_gpu_run_figures() -> None:
+    found = verdicts(fx.document())
+    assert found["hundred-processes-inefficient"].figures == (
+        "batched 766.9 µs vs seed 26.20 ms at elements:100000: batched 34.2x faster"
+    )
+    assert found["hundred-processes-inefficient"].rows_used == [
+        "independent_tasks/batched/data:host/datasets:100/elements:100000",
+        "independent_tasks/seed/compute:device/datasets:100/elements:100000/start:warm",
+    ]
+    assert found["postproc-pool-beats-serial"].figures == (
+        "seed 10.48 ms vs cpu_serial 5.241 ms: seed 2.00x slower"
+    )
+    assert found["prep-pool-scales"].figures == (
+        "workers:8 88.83 ms vs workers:2 194.7 ms: workers:8 2.19x faster"
+    )
+    assert found["processes-slow-to-start"].figures.startswith("start:warm 165.2 ms vs start:cold")
+
+
+def test_break_even_gives_the_size_from_which_the_gpu_wins() -> None:
+    found = verdicts(fx.document())
+    affine = found["gpu-break-even-affine"]
+    assert affine.figures == (
+        "gpu_transfers 5.292 ms vs cpu_blas 81.50 ms (the fastest baseline) at n:2048: "
+        "gpu_transfers 15.4x faster; it wins from n:256 on"
+    )
+    assert "elementwise/cpu_map/workload:affine/n:64/start:warm" in affine.rows_used
+    square = found["gpu-break-even-square"]
+    assert square.figures.endswith("gpu_transfers 6.77x slower; it wins only at elements:1048576")
+
+
+def test_more_gpus_on_the_four_gpu_run() -> None:
+    found = verdicts(fx.document(fx.FOUR_GPUS))
+    assert found["more-gpus-faster"].verdict == CONFIRMED
+    assert found["more-gpus-faster"].figures == (
+        "gpus:4 163.0 µs vs gpus:1 510.1 µs: gpus:4 3.13x faster"
+    )
+    # That run held no host_gather rows, and p2p_gather only for other partitioners.
+    gather = found["host-gather-slower"]
+    assert gather.verdict == NOT_MEASURED
+    assert gather.rows_missing == [
+        "multi_gpu/p2p_gather/workload:scale_by_two/gpus:{size}/partitioner:even"
+        "/elements:{largest}/scope:gather",
+        "multi_gpu/host_gather/workload:scale_by_two/gpus:{size}/partitioner:even"
+        "/elements:{largest}/scope:gather",
+    ]
+    assert "with gpus ≥ 2" in gather.figures
+
+
+def test_largest_takes_the_biggest_array_a_capped_run_measured() -> None:
+    edited = fx.document(fx.FOUR_GPUS)
+    for benchmark in edited["benchmarks"]:
+        for field in ("name", "run_name"):
+            benchmark[field] = benchmark[field].replace("elements:268435456", "elements:16777216")
+    assert verdicts(edited)["more-gpus-faster"].verdict == CONFIRMED
+
+
+def test_one_gpu_is_below_min_size() -> None:
+    edited = fx.document(fx.FOUR_GPUS)
+    edited["benchmarks"] = [b for b in edited["benchmarks"] if "/gpus:1/" in b["name"]]
+    found = verdicts(edited)["more-gpus-faster"]
+    assert found.verdict == NOT_MEASURED
+    assert found.rows_missing == [
+        "multi_gpu/kernel_only/workload:scale_by_two/gpus:{size}/partitioner:even"
+        "/elements:{largest}/scope:resident"
+    ]
+
+
+# --- made-up runs --------------------------------------------------------------------------------
+
+
+def test_tensor_transfer_claims_with_the_readme_figures() -> None:
+    found = verdicts(fx.with_transfers(fx.document()))
+    assert found["pipe-beats-queue"].verdict == CONFIRMED
+    assert found["pipe-beats-queue"].figures == (
+        "pipe 181.6 ms vs queue 278.0 ms at 256 MiB: pipe 1.53x faster"
+    )
+    assert found["shm-fastest"].verdict == CONFIRMED
+    assert found["shm-fastest"].figures == (
+        "shm 180.6 ms, pipe 181.6 ms, queue 278.0 ms at 256 MiB: shm fastest, 1.01x ahead of pipe"
+    )
+
+
+def test_the_largest_size_every_row_has_decides() -> None:
+    edited = fx.with_transfers(fx.document())
+    edited = fx.with_transfers(edited, {"pipe": 900.0, "shm": 700.0}, size=1 << 30)
+    found = verdicts(edited)
+    assert "at 256 MiB" in found["pipe-beats-queue"].figures  # queue has no 1 GiB row
+    assert found["pipe-beats-queue"].rows_used[0].endswith("bytes:268435456/start:warm")
+
+
+def test_swapped_figures_refute() -> None:
+    base = fx.with_transfers(fx.document())
+    pipe = f"tensor_transfer/pipe/memory:device/bytes:{fx.SAMPLE_BYTES}/start:warm"
+    queue = pipe.replace("/pipe/", "/queue/")
+    shm = pipe.replace("/pipe/", "/shm/")
+    found = verdicts(fx.swap_times(base, pipe, queue))
+    assert found["pipe-beats-queue"].verdict == REFUTED
+    assert found["pipe-beats-queue"].figures.endswith("pipe 1.53x slower")
+    found = verdicts(fx.swap_times(base, shm, queue))
+    assert found["shm-fastest"].verdict == REFUTED
+    assert found["shm-fastest"].figures.endswith("queue fastest, shm 1.54x slower")
+    seed = "independent_tasks/seed/compute:device/datasets:100/elements:100000/start:warm"
+    batched = "independent_tasks/batched/data:host/datasets:100/elements:100000"
+    swapped = verdicts(fx.swap_times(fx.document(), seed, batched))
+    assert swapped["hundred-processes-inefficient"].verdict == REFUTED
+
+
+def test_cpu_only_run_leaves_the_gpu_claims_unmeasured() -> None:
+    found = verdicts(fx.cpu_only(fx.with_transfers(fx.document())))
+    assert found["processes-slow-to-start"].verdict == CONFIRMED  # needs no GPU
+    unmeasured = {claim_id for claim_id, v in found.items() if v.verdict == NOT_MEASURED}
+    assert unmeasured == set(ONE_GPU_VERDICTS) - {"processes-slow-to-start"}
+    pipe = found["pipe-beats-queue"]
+    assert pipe.rows_missing == [
+        "tensor_transfer/pipe/memory:device/bytes:{size}/start:warm",
+        "tensor_transfer/queue/memory:device/bytes:{size}/start:warm",
+    ]
+    assert pipe.rows_used == []
+    assert "this machine skipped tensor_transfer/device: needs 1 GPU" in pipe.figures
+    # The pool's rows ran with the host stand-in; only the GPU's are missing.
+    square = found["gpu-beats-pool-square"]
+    assert square.rows_missing == ["elementwise/gpu_transfers/workload:square/elements:{size}"]
+    assert square.css_class == "not-measured"
+
+
+def test_a_row_that_failed_verification_is_not_measured() -> None:
+    queue = f"tensor_transfer/queue/memory:device/bytes:{fx.SAMPLE_BYTES}/start:warm"
+    found = verdicts(fx.fail_row(fx.with_transfers(fx.document()), queue))["pipe-beats-queue"]
+    assert found.verdict == NOT_MEASURED
+    assert found.rows_missing == [queue]
+    assert found.figures == f"failed verification: {queue} (wrong 12)"
+
+
+def test_a_failed_baseline_stops_a_break_even() -> None:
+    blas = "elementwise/cpu_blas/workload:affine/n:1000"
+    found = verdicts(fx.fail_row(fx.document(), blas, error="openblas missing"))
+    assert found["gpu-break-even-affine"].verdict == NOT_MEASURED
+    assert found["gpu-break-even-affine"].figures == (
+        f"failed verification: {blas} (openblas missing)"
+    )
+
+
+# --- each rule kind on a small claims file -------------------------------------------------------
+
+HEADER = 'seed = "003"\narticle = "a"\nquote = "q"\nstatement = "s"\n'
+
+
+def one_claim(body: str, claim_id: str = "c") -> str:
+    return f'[[claim]]\nid = "{claim_id}"\n{HEADER}{body}'
+
+
+def test_faster_with_a_factor() -> None:
+    text = one_claim(
+        'kind = "faster"\nfactor = 2\n'
+        'faster = "tensor_transfer/pipe/memory:device/bytes:{size}/start:warm"\n'
+        'slower = "tensor_transfer/queue/memory:device/bytes:{size}/start:warm"\n'
+    )
+    (claim,) = parse_claims(text)
+    assert isinstance(claim.rule, Faster) and claim.rule.factor == 2.0
+    (verdict,) = evaluate_claims(fx.run_of(fx.with_transfers(fx.document())), [claim])
+    assert verdict.verdict == REFUTED  # 1.53x is not 2x
+    assert verdict.figures.endswith("pipe 1.53x faster (the claim needs 2x)")
+
+
+def test_fastest_and_break_even_parse() -> None:
+    fastest_body = 'kind = "fastest"\nfastest = "a/x/n:{size}"\nothers = ["a/y/n:{size}"]\n'
+    break_even_body = 'kind = "break_even"\nchallenger = "a/x/n:{size}"\nbaselines = ["a/y/n:7"]\n'
+    text = one_claim(fastest_body, "f") + one_claim(break_even_body, "b")
+    fastest, break_even = parse_claims(text)
+    assert isinstance(fastest.rule, Fastest) and fastest.rule.others[0].text == "a/y/n:{size}"
+    assert isinstance(break_even.rule, BreakEven) and break_even.kind == "break_even"
+
+
+@pytest.mark.parametrize(
+    ("body", "problem"),
+    [
+        ('kind = "slowest"\nfaster = "a/b"\nslower = "a/c"\n', "unknown kind 'slowest'"),
+        ('kind = "faster"\nfaster = "a/b"\n', "'slower' is missing"),
+        ('kind = "faster"\nfaster = "a/b"\nslower = "a/c"\nothers = ["a/d"]\n',
+         "unknown field 'others'"),
+        ('kind = "fastest"\nfastest = "a/b"\nothers = []\n', "'others' is missing"),
+        ('kind = "faster"\nfaster = "a"\nslower = "a/c"\n', "is not <pattern>/<variant>"),
+        ('kind = "faster"\nfaster = "a/b/n:{n}"\nslower = "a/c"\n', "may hold one"),
+        ('kind = "faster"\nfaster = "a/b/n:{size}/m:{size}"\nslower = "a/c"\n', "may hold one"),
+        ('kind = "faster"\nfaster = "a/b/n:{size}"\nslower = "a/c/m:{size}"\n', "different axes"),
+        ('kind = "faster"\nfaster = "a/b"\nslower = "a/b"\n', "named twice"),
+        ('kind = "faster"\nfaster = "a/b"\nslower = "a/c"\nfactor = 0\n', "positive number"),
+        ('kind = "faster"\nfaster = "a/b"\nslower = "a/c"\nmin_size = 2\n', "'min_size' needs"),
+        ('kind = "break_even"\nchallenger = "a/b"\nbaselines = ["a/c"]\n', "needs a {size} axis"),
+    ],
+)  # fmt: skip
+def test_malformed_claims_name_the_claim(body: str, problem: str) -> None:
+    with pytest.raises(ClaimsError) as raised:
+        parse_claims(one_claim(body, "broken-claim"), "mine.toml")
+    assert "mine.toml: claim 'broken-claim'" in str(raised.value)
+    assert problem in str(raised.value)
+
+
+def test_malformed_files() -> None:
+    with pytest.raises(ClaimsError, match="mine.toml: not valid TOML"):
+        parse_claims("[[claim]\n", "mine.toml")
+    with pytest.raises(ClaimsError, match=r"mine.toml: no \[\[claim\]\] tables"):
+        parse_claims('title = "x"\n', "mine.toml")
+    with pytest.raises(ClaimsError, match="claim 'x': 'seed' must be"):
+        parse_claims(one_claim('kind = "faster"\nfaster = "a/b"\nslower = "a/c"\n', "x")
+                     .replace('seed = "003"', 'seed = "3"'), "mine.toml")  # fmt: skip
+    twice = one_claim('kind = "faster"\nfaster = "a/b"\nslower = "a/c"\n', "x")
+    with pytest.raises(ClaimsError, match="claim 'x': the id is used twice"):
+        parse_claims(twice + twice, "mine.toml")
+    with pytest.raises(ClaimsError, match="nowhere.toml: cannot read"):
+        load_claims("/nonexistent/nowhere.toml")
+
+
+# --- the command ---------------------------------------------------------------------------------
+
+
+def test_main_prints_every_verdict(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([str(fx.ONE_GPU)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(ONE_GPU_VERDICTS)
+    assert "gpu-break-even-affine: confirmed: gpu_transfers 5.292 ms" in lines[6]
+
+
+def test_main_reports_a_bad_claims_file_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(one_claim('kind = "nope"\n', "mine"))
+    assert main([str(fx.ONE_GPU), "--claims", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "claim 'mine': unknown kind 'nope'" in err

@@ -1,0 +1,186 @@
+import re
+
+import pytest
+from compare_fixtures import (
+    COMPARE_FIXTURES,
+    MULTI_GPU,
+    SINGLE_GPU,
+    benchmark_keys,
+    real_document,
+    scaled,
+    with_repetitions,
+    with_wrong,
+    without,
+    write,
+)
+
+from handoff_reports.compare import compare_runs, main
+from handoff_reports.compare_stats import Thresholds, Verdict, load_thresholds
+from handoff_reports.results import load_results, parse_results
+
+
+def verdict_of(output: str, key: str) -> str:
+    line = next(line for line in output.splitlines() if line.startswith(key + " "))
+    return line.split()[-1]
+
+
+def test_a_run_against_itself_exits_0(capsys):
+    assert main([str(SINGLE_GPU), str(SINGLE_GPU)]) == 0
+    output = capsys.readouterr().out
+    assert "machine: unchanged" in output
+    assert re.search(r"benchmarks: \d+ SAME; geomean contender/baseline 1\.000", output)
+    assert "result: no regression" in output
+
+
+def test_a_a_pair_with_five_noisy_repetitions_exits_0(tmp_path, capsys):
+    document = real_document()
+    baseline = write(tmp_path, "a1.json", with_repetitions(document, 5, noise=0.02, seed=1))
+    contender = write(tmp_path, "a2.json", with_repetitions(document, 5, noise=0.02, seed=2))
+    assert main([str(baseline), str(contender)]) == 0
+    output = capsys.readouterr().out
+    assert "SLOWER" not in output.split("ceilings (")[0].split("benchmarks (regressions first):")[1]
+    comparison = compare_runs(load_results(baseline), load_results(contender))
+    assert all(row.p_value is not None for row in comparison.rows)  # the U test path ran
+    assert not comparison.regressions
+
+
+@pytest.mark.parametrize("repetitions", [1, 5])
+def test_a_planted_regression_exits_1(tmp_path, capsys, repetitions):
+    document = real_document()
+    slowed = set(benchmark_keys(document)[10:13])
+    contender_document = scaled(document, 1.2, lambda key: key in slowed)
+    if repetitions > 1:
+        document = with_repetitions(document, repetitions, noise=0.005, seed=3)
+        contender_document = with_repetitions(contender_document, repetitions, noise=0.005, seed=4)
+    baseline = write(tmp_path, "base.json", document)
+    contender = write(tmp_path, "slow.json", contender_document)
+    assert main([str(baseline), str(contender)]) == 1
+    output = capsys.readouterr().out
+    for key in slowed:
+        assert verdict_of(output, key) == "SLOWER"
+    table = output.split("benchmarks (regressions first):")[1].splitlines()[2:5]
+    assert {line.split()[0] for line in table} == slowed  # regressions come first
+    assert "result: REGRESSION (3 rows)" in output
+
+
+def test_a_regression_within_its_own_threshold_passes(tmp_path):
+    document = real_document()
+    contender = scaled(document, 1.2, lambda key: key.startswith("elementwise/"))
+    paths = [str(write(tmp_path, "b.json", document)), str(write(tmp_path, "c.json", contender))]
+    assert main(paths) == 1
+    assert main([*paths, "--thresholds", str(COMPARE_FIXTURES / "thresholds.toml")]) == 1
+    assert main([*paths, "--threshold", "0.25"]) == 0
+
+
+def test_thresholds_file_overrides_per_benchmark(tmp_path):
+    document = real_document()
+    key = "elementwise/cpu_serial/workload:vector_add/elements:1024"
+    other = "elementwise/cpu_serial/workload:vector_add/elements:1048576"
+    contender = scaled(document, 1.2, lambda k: k == other)
+    contender = scaled(contender, 1.02, lambda k: k == key)
+    thresholds_file = COMPARE_FIXTURES / "thresholds.toml"
+    comparison = compare_runs(
+        parse_results(document), parse_results(contender), load_thresholds(thresholds_file)
+    )
+    by_key = {row.key: row for row in comparison.rows}
+    assert (by_key[key].threshold, by_key[key].verdict) == (0.01, Verdict.SLOWER)
+    assert (by_key[other].threshold, by_key[other].verdict) == (0.30, Verdict.SAME)
+    assert comparison.exit_code == 1
+
+
+def test_slower_ceilings_are_reported_but_do_not_fail(tmp_path, capsys):
+    document = real_document()
+    contender = scaled(document, 1.5, lambda key: key.startswith("ceilings/"))
+    paths = [str(write(tmp_path, "b.json", document)), str(write(tmp_path, "c.json", contender))]
+    assert main(paths) == 0
+    output = capsys.readouterr().out
+    assert verdict_of(output, "ceilings/kernel_launch_sync") == "SLOWER"
+    assert "the machine, not the code" in output
+    assert re.search(r"ceilings: \d+ SLOWER; geomean 1\.500", output)
+
+
+def test_a_wrong_result_fails_even_when_faster(tmp_path, capsys):
+    document = real_document()
+    key = benchmark_keys(document)[0]
+    contender = with_wrong(scaled(document, 0.5, lambda k: k == key), key)
+    paths = [str(write(tmp_path, "b.json", document)), str(write(tmp_path, "c.json", contender))]
+    assert main(paths) == 1
+    assert verdict_of(capsys.readouterr().out, key) == "FAILED"
+
+
+def test_a_failed_row_only_in_the_contender_fails(tmp_path):
+    document = real_document()
+    key = benchmark_keys(document)[0]
+    baseline = write(tmp_path, "b.json", without(document, [key]))
+    contender = write(tmp_path, "c.json", with_wrong(document, key))
+    assert main([str(baseline), str(contender)]) == 1
+
+
+def test_different_row_sets_are_listed_and_pass(capsys):
+    assert main([str(SINGLE_GPU), str(MULTI_GPU)]) == 0
+    output = capsys.readouterr().out
+    assert "machine: CHANGED" in output
+    assert "handoff_gpu_count: 1 -> 4" in output
+    assert re.search(r"multi_gpu/\S+: only in contender", output)
+    assert re.search(r"elementwise/\S+: only in baseline", output)
+
+
+def test_missing_file_exits_2_with_one_line(tmp_path, capsys):
+    assert main([str(tmp_path / "nope.json"), str(SINGLE_GPU)]) == 2
+    error = capsys.readouterr().err
+    assert "nope.json: cannot read" in error
+    assert error.count("\n") == 1
+
+
+def test_garbage_json_exits_2(tmp_path, capsys):
+    garbage = tmp_path / "garbage.json"
+    garbage.write_text("{not json")
+    assert main([str(SINGLE_GPU), str(garbage)]) == 2
+    assert "garbage.json: not valid JSON" in capsys.readouterr().err
+
+
+def test_bad_thresholds_file_exits_2(capsys):
+    bad = str(COMPARE_FIXTURES / "bad_threshold.toml")
+    assert main([str(SINGLE_GPU), str(SINGLE_GPU), "--thresholds", bad]) == 2
+    assert "bad_threshold.toml" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("arguments", [["only-one.json"], ["a", "b", "--alpha", "2"]])
+def test_usage_errors_exit_2(arguments, capsys):
+    assert main(arguments) == 2
+    assert "usage:" in capsys.readouterr().err
+
+
+def test_help_exits_0(capsys):
+    assert main(["--help"]) == 0
+    assert "Exit status" in capsys.readouterr().out
+
+
+def test_html_is_written_with_an_svg_plot(tmp_path):
+    document = real_document()
+    slow_key = benchmark_keys(document)[5]
+    contender = scaled(document, 1.3, lambda key: key == slow_key)
+    contender["context"]["handoff_git_commit"] = "feedbeef0000"
+    out = tmp_path / "compare.html"
+    paths = [str(write(tmp_path, "b.json", document)), str(write(tmp_path, "c.json", contender))]
+    assert main([*paths, "--html", str(out)]) == 1
+    html = out.read_text()
+    assert html.startswith("<!DOCTYPE html>")
+    assert html.count("<svg") == 1
+    assert re.search(r'<tr class="SLOWER"><td><code>' + re.escape(slow_key), html)
+    assert "feedbeef0000" in html and "3a481c987fd9" in html  # the commits side by side
+    assert "Same machine; the build differs." in html
+    assert not re.search(r"<(script|link|img)\b", html)  # self-contained: nothing to fetch
+
+
+def test_html_write_failure_exits_2(tmp_path, capsys):
+    out = tmp_path / "missing-dir" / "compare.html"
+    assert main([str(SINGLE_GPU), str(SINGLE_GPU), "--html", str(out)]) == 2
+    assert "cannot write" in capsys.readouterr().err
+
+
+def test_compare_runs_defaults(tmp_path):
+    run = load_results(SINGLE_GPU)
+    comparison = compare_runs(run, run)
+    assert comparison.default_threshold == Thresholds().default
+    assert comparison.exit_code == 0

@@ -1,0 +1,85 @@
+import re
+from pathlib import Path
+
+import made_up
+import pytest
+
+from handoff_reports.report import main
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _render(tmp_path, *paths):
+    out = tmp_path / "report.html"
+    assert main([str(p) for p in paths] + ["-o", str(out)]) == 0
+    return out.read_text()
+
+
+@pytest.fixture(scope="module")
+def gpu_report(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("gpu")
+    return _render(tmp, FIXTURES / "real" / "h200-1gpu.json",
+                   FIXTURES / "real" / "h200x4-multi_gpu.json")  # fmt: skip
+
+
+def test_report_is_self_contained(gpu_report):
+    assert not re.search(r"""(src|href)=["']https?://""", gpu_report)
+    assert "<script" not in gpu_report
+
+
+def test_every_pattern_gets_its_plots(gpu_report):
+    for pattern in ("pool_prep", "queued_worker", "postproc_split", "independent_tasks",
+                    "iterative", "elementwise", "multi_gpu"):  # fmt: skip
+        section = gpu_report.split(f'id="pattern-{pattern}"', 1)[1].split("<h2", 1)[0]
+        assert "Time against size" in section and "<svg" in section, pattern
+    assert gpu_report.count("speedup over the best CPU row") >= 5
+    assert "Efficiency: the fraction" in gpu_report
+    assert "stage times" in gpu_report
+    assert "cold (processes and contexts created) against warm" in gpu_report
+
+
+def test_manifest_and_ceilings_of_the_run(gpu_report):
+    assert "GPU-3a2b1246-eace-0619-4236-e05f8c6ad8aa" in gpu_report
+    assert "4253 GB/s" in gpu_report  # hbm_device_copy as the run measured it
+    assert "ceilings/p2p_peer_access_on" in gpu_report  # not measured on one GPU, with the reason
+
+
+def test_claims_table_has_verdicts(gpu_report):
+    claims = gpu_report.split('id="claims"', 1)[1].split("<h2", 1)[0]
+    assert re.search(r"<strong>(confirmed|refuted)</strong>", claims)
+
+
+def test_planted_failure_is_listed_first(tmp_path):
+    path = made_up.write(made_up.with_failed_verification(made_up.real_gpu_document()),
+                         tmp_path / "failed.json")  # fmt: skip
+    html = _render(tmp_path, path)
+    correctness = html.split('id="correctness"', 1)[1]
+    first_row = correctness.split("<tr", 3)[2]
+    assert made_up.FAILED_ROW.removesuffix("/manual_time") in first_row
+    assert "WRONG" in first_row and 'class="bad"' in first_row
+    assert re.search(r"failed verification or errored</th><td class=\"num bad\">1<", html)
+
+
+def test_planted_figure_above_its_ceiling_is_flagged_suspect(tmp_path):
+    path = made_up.write(made_up.with_figure_above_ceiling(made_up.real_gpu_document()),
+                         tmp_path / "suspect.json")  # fmt: skip
+    html = _render(tmp_path, path)
+    suspects = html.split('id="suspects"', 1)[1].split("</table>", 1)[0]
+    assert made_up.SUSPECT_ROW.removesuffix("/manual_time") in suspects
+    assert "125.0% SUSPECT" in suspects
+
+
+def test_cpu_only_run_says_what_needs_a_gpu(tmp_path):
+    html = _render(tmp_path, FIXTURES / "real" / "cpu-only.json")
+    assert 'id="no-gpu"' in html and "No usable GPU on this machine" in html
+    assert "elementwise/cpu_serial" in html
+    assert "shm_memcpy_one_thread" in html  # a ceiling that needs no GPU
+    assert "not measured on this machine" in html
+
+
+def test_bad_input_exits_2_with_a_message(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    assert main([str(bad), "-o", str(tmp_path / "r.html")]) == 2
+    assert "not valid JSON" in capsys.readouterr().err
+    assert not (tmp_path / "r.html").exists()

@@ -1,0 +1,103 @@
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from handoff_reports.names import parse_name
+from handoff_reports.results import ResultsError, load_results, parse_results
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def test_real_gpu_run_loads_manifest_ceilings_and_rows():
+    run = load_results(FIXTURES / "real" / "h200-1gpu.json")
+    assert run.gpu_count == 1
+    assert run.manifest["handoff_gpu0_name"] == "NVIDIA H200"
+    assert run.ceilings["hbm_device_copy"].value == pytest.approx(4.2532e12, rel=1e-3)
+    assert run.ceilings["kernel_launch_async"].is_latency
+    row = run.rows["pool_prep/cpu_serial/chunks:10/elements:65536"]
+    assert row.median_seconds == pytest.approx(20417.9784e-6)
+    assert row.efficiency == pytest.approx(0.8210822673805944, rel=1e-6)
+    assert row.stages["prep"] == pytest.approx(0.0201541917)
+    assert not row.failed and not row.suspect
+    assert len(run.benchmark_rows()) == 268
+
+
+def test_skipped_families_split_reason_from_families():
+    run = load_results(FIXTURES / "real" / "h200-1gpu.json")
+    assert run.skipped_families == [
+        ("ceilings/p2p_peer_access_off", "needs 2 GPUs, this machine has 1"),
+        ("ceilings/p2p_peer_access_on", "needs 2 GPUs, this machine has 1"),
+    ]
+    cpu = load_results(FIXTURES / "real" / "cpu-only.json")
+    reasons = dict(cpu.skipped_families)
+    assert cpu.gpu_count == 0
+    assert reasons["ceilings/copies"].startswith("no usable CUDA device")
+
+
+def test_repetitions_are_kept_and_aggregates_ignored():
+    run = load_results(FIXTURES / "real" / "cpu-only.json")
+    row = next(r for r in run.benchmark_rows() if r.repetitions > 1)
+    assert row.repetitions == 3
+    assert not math.isnan(row.cv)
+    assert all(not key.endswith(("_mean", "_median", "_cv")) for key in run.rows)
+
+
+def _document(*benchmarks):
+    return {"context": {"handoff_version": "0.1.0"}, "benchmarks": list(benchmarks)}
+
+
+def test_worst_repetition_decides_wrong_and_errors_fail_the_row():
+    run = parse_results(_document(
+        {"name": "p/v/elements:4/manual_time", "real_time": 1, "time_unit": "ms", "wrong": 0},
+        {"name": "p/v/elements:4/manual_time", "real_time": 3, "time_unit": "ms", "wrong": 2},
+        {"name": "p/e/manual_time", "error_occurred": True, "error_message": "boom"},
+    ))  # fmt: skip
+    assert run.rows["p/v/elements:4"].wrong == 2
+    assert run.rows["p/v/elements:4"].median_seconds == pytest.approx(2e-3)
+    assert run.rows["p/e"].failed and run.rows["p/e"].error == "boom"
+
+
+def test_aggregates_only_files_use_the_median():
+    run = parse_results(_document(
+        {"name": "p/v/manual_time_mean", "run_name": "p/v/manual_time", "run_type": "aggregate",
+         "aggregate_name": "mean", "real_time": 9, "time_unit": "s"},
+        {"name": "p/v/manual_time_median", "run_name": "p/v/manual_time", "run_type": "aggregate",
+         "aggregate_name": "median", "real_time": 2, "time_unit": "s"},
+    ))  # fmt: skip
+    assert run.rows["p/v"].seconds == [2.0]
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("not json", "not valid JSON"),
+        ("[]", "not a JSON object"),
+        ('{"context": {}, "benchmarks": []}', "not written by handoff_bench"),
+        ('{"benchmarks": []}', "not Google Benchmark JSON"),
+        (json.dumps(_document({"name": "p/v", "real_time": 1, "time_unit": "weeks"})), "time_unit"),
+        (json.dumps({**_document(), "handoff_ceilings": {"x": {"value": "fast"}}}), "ceiling 'x'"),
+    ],
+)
+def test_bad_files_get_a_typed_error_naming_the_file(tmp_path, text, message):
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    with pytest.raises(ResultsError, match=message) as raised:
+        load_results(path)
+    assert str(path) in str(raised.value)
+
+
+def test_missing_file_is_a_results_error(tmp_path):
+    with pytest.raises(ResultsError, match="cannot read"):
+        load_results(tmp_path / "absent.json")
+
+
+def test_names_split_into_pattern_variant_and_axes():
+    name = parse_name("multi_gpu/p2p_gather/gpus:2/elements:268435456/scope:gather/manual_time")
+    assert (name.pattern, name.variant, name.family) == ("multi_gpu", "p2p_gather",
+                                                          "multi_gpu/p2p_gather")  # fmt: skip
+    assert name.size_axis == "elements" and name.size == 268435456
+    assert name.axis("scope") == "gather"
+    assert name.key == "multi_gpu/p2p_gather/gpus:2/elements:268435456/scope:gather"
+    assert parse_name("ceilings/shm_memcpy_one_thread/manual_time").axes == ()

@@ -1,0 +1,113 @@
+import re
+
+import pytest
+from track_fixtures import STEPPED, Nights, write_nights
+
+from handoff_reports.track import main
+from handoff_reports.track.check import CheckOptions, check
+from handoff_reports.track.series import read_history
+from handoff_reports.track.store import open_store
+
+
+def history_of(tmp_path, nights):
+    db = tmp_path / "history.sqlite"
+    paths = write_nights(tmp_path / "nights", nights)
+    assert main(["ingest", *map(str, paths), "--db", str(db)]) == 0
+    return db
+
+
+def run_check(capsys, db, *flags):
+    capsys.readouterr()
+    code = main(["check", "--db", str(db), *flags])
+    return code, capsys.readouterr().out
+
+
+def test_a_planted_step_is_a_regression(tmp_path, capsys):
+    db = history_of(tmp_path, Nights(step_at=20))
+    code, out = run_check(capsys, db)
+    assert code == 1
+    assert "REGRESSIONS (slower): 1" in out
+    regression = out.split("REGRESSIONS")[1].split("improvements")[0]
+    assert STEPPED in regression
+    assert "2026-10-21" in regression  # night 20: the first slower one
+    assert "0014c0ffee" in regression  # its commit
+    (percent,) = re.findall(r"\(([-+][0-9.]+)%\)", regression)
+    assert float(percent) == pytest.approx(20, abs=3)
+    assert "known breaks" not in out
+
+
+def test_the_step_is_found_at_the_right_night_and_size(tmp_path):
+    db = history_of(tmp_path, Nights(step_at=20))
+    with open_store(db, create=False) as store:
+        result = check(read_history(store), CheckOptions())
+    (change,) = result.changes
+    assert change.series.name == STEPPED
+    assert change.index == 20
+    assert change.relative == pytest.approx(0.2, abs=0.03)
+
+
+def test_a_step_at_a_driver_change_is_a_known_break(tmp_path, capsys):
+    db = history_of(tmp_path, Nights(step_at=20, driver_change_at=20))
+    code, out = run_check(capsys, db)
+    assert code == 0
+    assert "REGRESSIONS (slower): 0" in out
+    assert "driver 570.124.06 -> 580.65.06" in out
+    assert "2026-10-21" in out.split("known breaks")[1]
+
+
+def test_a_step_away_from_the_driver_change_is_still_found(tmp_path, capsys):
+    db = history_of(tmp_path, Nights(step_at=22, driver_change_at=10))
+    code, out = run_check(capsys, db)
+    assert code == 1
+    assert "2026-10-23" in out.split("REGRESSIONS")[1]
+
+
+def test_a_flat_series_passes(tmp_path, capsys):
+    db = history_of(tmp_path, Nights())
+    code, out = run_check(capsys, db, "--recent", "0")
+    assert code == 0
+    assert "REGRESSIONS (slower): 0" in out
+    assert "improvements (faster): 0" in out
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_noise_alone_is_never_a_regression(tmp_path, capsys, seed):
+    db = history_of(tmp_path, Nights(seed=seed, night_noise=0.02, repetition_noise=0.02))
+    assert run_check(capsys, db, "--recent", "0")[0] == 0
+
+
+def test_an_improvement_is_printed_and_passes(tmp_path, capsys):
+    db = history_of(tmp_path, Nights(step_at=20, step_factor=0.8))
+    code, out = run_check(capsys, db)
+    assert code == 0
+    improvements = out.split("improvements (faster): ")[1]
+    assert improvements.startswith("1")
+    assert STEPPED in improvements
+    (percent,) = re.findall(r"\(([-+][0-9.]+)%\)", improvements)
+    assert float(percent) == pytest.approx(-20, abs=3)
+
+
+def test_an_old_regression_is_history_outside_recent(tmp_path, capsys):
+    db = history_of(tmp_path, Nights(step_at=20))
+    assert run_check(capsys, db, "--recent", "5")[0] == 0
+    assert run_check(capsys, db, "--recent", "0")[0] == 1
+
+
+def test_a_step_below_the_threshold_is_ignored(tmp_path, capsys):
+    db = history_of(tmp_path, Nights(step_at=20, step_factor=1.2))
+    assert run_check(capsys, db, "--threshold", "30%")[0] == 0
+    assert run_check(capsys, db, "--threshold", "0.1")[0] == 1
+
+
+def test_match_limits_the_series(tmp_path, capsys):
+    db = history_of(tmp_path, Nights(step_at=20))
+    code, out = run_check(capsys, db, "--match", "^elementwise/")
+    assert code == 0
+    assert "1 series" in out
+
+
+def test_a_step_on_the_latest_night_fails_at_once(tmp_path, capsys):
+    db = history_of(tmp_path, Nights(step_at=29))
+    code, out = run_check(capsys, db)
+    assert code == 1
+    assert "2026-10-30" in out.split("REGRESSIONS")[1]

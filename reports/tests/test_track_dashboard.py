@@ -1,0 +1,56 @@
+import re
+
+from track_fixtures import BENCHMARKS, STEPPED, Nights, write_nights
+
+from handoff_reports.track import main
+
+
+def dashboard(tmp_path, nights, *flags):
+    db = tmp_path / "history.sqlite"
+    paths = write_nights(tmp_path / "nights", nights)
+    assert main(["ingest", *map(str, paths), "--db", str(db)]) == 0
+    out = tmp_path / "dashboard.html"
+    assert main(["html", str(out), "--db", str(db), *flags]) == 0
+    return out.read_text()
+
+
+def figure_of(page, name):
+    anchor = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")
+    return page.split(f'<figure id="{anchor}">')[1].split("</figure>")[0]
+
+
+def test_one_plot_per_benchmark_with_the_step_marked(tmp_path):
+    page = dashboard(tmp_path, Nights(step_at=20))
+    assert page.count("<svg") == len(BENCHMARKS)
+    stepped = figure_of(page, STEPPED)
+    assert "change-regression-0" in stepped  # the red line's group in the SVG
+    assert 'class="regression"' in stepped and "2026-10-21" in stepped
+    for name in BENCHMARKS.keys() - {STEPPED}:
+        assert "change-" not in figure_of(page, name)
+    regressions = page.split('id="regressions"')[1].split('id="improvements"')[0]
+    assert STEPPED in regressions
+    assert not re.search(r'(src|href)="(https?:)?//', page)  # self-contained
+
+
+def test_known_breaks_are_dashed_and_labelled(tmp_path):
+    page = dashboard(tmp_path, Nights(step_at=20, driver_change_at=20))
+    stepped = figure_of(page, STEPPED)
+    assert "change-regression" not in stepped
+    assert "known-break" in stepped
+    assert "driver 570.124.06 -&gt; 580.65.06" in stepped
+    assert "None." in page.split('id="regressions"')[1].split('id="improvements"')[0]
+
+
+def test_improvements_are_green_and_match_filters(tmp_path):
+    page = dashboard(tmp_path, Nights(step_at=20, step_factor=0.8), "--match", "cuda_ipc")
+    assert page.count("<svg") == 1
+    assert "change-improvement-0" in figure_of(page, STEPPED)
+    assert "#2e7d32" in page
+
+
+def test_toc_links_every_pattern(tmp_path):
+    page = dashboard(tmp_path, Nights(count=4))
+    contents = page.split('id="contents"')[1].split("</ul>")[0]
+    for pattern in {name.split("/")[0] for name in BENCHMARKS}:
+        assert f'href="#pattern-{pattern}"' in contents
+        assert f'<details id="pattern-{pattern}"' in page
