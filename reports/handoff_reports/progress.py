@@ -18,10 +18,17 @@ from handoff_reports.names import parse_name
 
 AGGREGATE_SUFFIX = re.compile(r"_(mean|median|stddev|cv)$")
 ROW = re.compile(r"^(?P<name>[a-z_0-9]+/\S+)\s+(?P<rest>.*)$")
+NAME = re.compile(r"^[a-z_0-9]+/\S+$")
 
 
 class FamilyProgress:
-    def __init__(self, benchmark_names: Iterable[str], repetitions: int, out: TextIO) -> None:
+    def __init__(
+        self,
+        benchmark_names: Iterable[str],
+        repetitions: int,
+        out: TextIO,
+        elapsed_before: float = 0.0,
+    ) -> None:
         self.expected = Counter(parse_name(name).family for name in benchmark_names)
         self.expected_runs = {
             family: count * repetitions for family, count in self.expected.items()
@@ -32,12 +39,14 @@ class FamilyProgress:
         self.finished_families = 0
         self.runs = 0
         self.next_tenth = 1
-        self.started = time.monotonic()
+        self.started = time.monotonic() - elapsed_before
         self.out = out
 
     def say(self, text: str) -> None:
         elapsed = int(time.monotonic() - self.started)
-        print(f"[{elapsed // 60:3d}:{elapsed % 60:02d}] {text}", file=self.out, flush=True)
+        print(
+            f"[{elapsed // 60:3d}:{elapsed % 60:02d}] progress: {text}", file=self.out, flush=True
+        )
 
     def feed(self, line: str) -> None:
         match = ROW.match(line.strip())
@@ -73,13 +82,18 @@ def main(argv: list[str] | None = None) -> int:
                         help="the output of handoff_bench --benchmark_list_tests")  # fmt: skip
     parser.add_argument("--repetitions", type=int, default=1)
     parser.add_argument("--log", required=True, type=Path, help="where the full output goes")
+    parser.add_argument("--elapsed-before", type=float, default=0.0,
+                        help="seconds already spent, for the caller's clock")  # fmt: skip
     arguments = parser.parse_args(argv)
     try:
-        names = [line.strip() for line in arguments.list.read_text().splitlines() if "/" in line]
+        lines = arguments.list.read_text().splitlines()
+        names = [line.strip() for line in lines if NAME.match(line.strip())]
     except OSError as error:
         print(f"handoff-progress: cannot read {arguments.list}: {error.strerror}", file=sys.stderr)
         return 2
-    progress = FamilyProgress(names, max(1, arguments.repetitions), sys.stdout)
+    progress = FamilyProgress(
+        names, max(1, arguments.repetitions), sys.stdout, arguments.elapsed_before
+    )
     progress.say(f"{len(names)} benchmarks in {len(progress.expected)} families, "
                   f"{progress.total} runs")  # fmt: skip
     with arguments.log.open("w") as log:
