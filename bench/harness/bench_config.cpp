@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string_view>
 
@@ -43,6 +44,10 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
     } else if (argument.starts_with("--handoff-max-elements=")) {
       config.max_elements = parse_number<std::uint64_t>(
           "--handoff-max-elements", value_of("--handoff-max-elements="), max_element_count);
+    } else if (argument.starts_with("--handoff-shuffle-families=")) {
+      config.shuffle_seed = parse_number<std::uint64_t>("--handoff-shuffle-families",
+                                                        value_of("--handoff-shuffle-families="),
+                                                        std::numeric_limits<std::uint64_t>::max());
     } else if (argument.starts_with("--handoff-")) {
       throw std::invalid_argument("handoff_bench: unknown flag " + std::string(argument) + "\n" +
                                   handoff_flags_help());
@@ -61,7 +66,9 @@ std::string handoff_flags_help() {
          "  --handoff-plant-wrong-result add selftest/planted_wrong_result, which must fail\n"
          "  --handoff-min-time=SECONDS   minimum time per benchmark (default 0.5)\n"
          "  --handoff-max-elements=N     largest element count on the element axes (default "
-         "2^28)\n";
+         "2^28)\n"
+         "  --handoff-shuffle-families=SEED  run the families (after the ceilings) in an order\n"
+         "                               drawn from SEED\n";
 }
 
 }  // namespace handoff::bench

@@ -19,6 +19,10 @@ struct bench_config {
   bool plant_wrong_result = false;  // add a benchmark whose result is wrong, to test the harness
   double min_time_seconds = 0.5;    // per benchmark, unless a family fixes its iterations
   std::uint64_t max_elements = std::uint64_t{1} << 28;
+  // Runs the families (not the ceilings, which always come first) in an order drawn from this
+  // seed: ci/nightly's repetitions are separate runs, each in its own random order, so that no
+  // family always follows the same neighbour. 0 keeps the registration order.
+  std::uint64_t shuffle_seed = 0;
 };
 
 struct bench_environment {

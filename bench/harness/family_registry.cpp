@@ -1,6 +1,7 @@
 #include "family_registry.hpp"
 
 #include <algorithm>
+#include <random>
 
 namespace handoff::bench {
 namespace {
@@ -20,9 +21,16 @@ bool add_family(benchmark_family family) {
 std::vector<family_plan> plan_families(const bench_environment& environment) {
   // Static registration order depends on the link order; ceilings run first so that later
   // benchmarks' ratios use ceilings measured under the same conditions, earlier in this run.
-  std::ranges::stable_sort(families(), [](const auto& left, const auto& right) {
-    return left.name.starts_with("ceilings/") && !right.name.starts_with("ceilings/");
+  const auto is_ceiling = [](const benchmark_family& family) {
+    return family.name.starts_with("ceilings/");
+  };
+  std::ranges::stable_sort(families(), [&](const auto& left, const auto& right) {
+    return is_ceiling(left) && !is_ceiling(right);
   });
+  if (const auto seed = environment.config.shuffle_seed; seed != 0) {
+    const auto first_family = std::ranges::find_if_not(families(), is_ceiling);
+    std::shuffle(first_family, families().end(), std::mt19937_64(seed));
+  }
   std::vector<family_plan> plan;
   for (const auto& family : families()) {
     family_plan entry{family.name, true, {}};

@@ -13,6 +13,7 @@ COMMANDS = {
     "progress": "turn handoff_bench's console output into a progress line per family",
     "previous": "the newest earlier night from the same GPUs",
     "claims": "the articles' claims and this run's verdict on each",
+    "merge": "several passes of handoff_bench into one results file, a repetition each",
 }
 
 
@@ -30,6 +31,10 @@ def _command(name: str) -> Callable[[list[str] | None], int]:
         from handoff_reports.track.cli import main as track
 
         return track
+    if name == "merge":
+        from handoff_reports.merge import main as merge
+
+        return merge
     if name == "claims":
         from handoff_reports.claims import main as claims
 

@@ -1,7 +1,6 @@
 """`progress`: reads handoff_bench's console output on stdin, keeps all of it in a log file, and
-prints one line as each benchmark family (pattern/variant) finishes, plus a line every tenth of
-the runs. With random interleaving every family runs until near the end, so the tenths are what
-shows a long run is moving."""
+prints one line as each benchmark family (pattern/variant) finishes, with the runs done so far,
+and one for each benchmark that fails."""
 
 from __future__ import annotations
 
@@ -28,7 +27,9 @@ class FamilyProgress:
         repetitions: int,
         out: TextIO,
         elapsed_before: float = 0.0,
+        label: str = "progress",
     ) -> None:
+        self.label = label
         self.expected = Counter(parse_name(name).family for name in benchmark_names)
         self.expected_runs = {
             family: count * repetitions for family, count in self.expected.items()
@@ -38,14 +39,15 @@ class FamilyProgress:
         self.failed: Counter[str] = Counter()
         self.finished_families = 0
         self.runs = 0
-        self.next_tenth = 1
         self.started = time.monotonic() - elapsed_before
         self.out = out
 
     def say(self, text: str) -> None:
         elapsed = int(time.monotonic() - self.started)
         print(
-            f"[{elapsed // 60:3d}:{elapsed % 60:02d}] progress: {text}", file=self.out, flush=True
+            f"[{elapsed // 60:3d}:{elapsed % 60:02d}] {self.label}: {text}",
+            file=self.out,
+            flush=True,
         )
 
     def feed(self, line: str) -> None:
@@ -65,11 +67,8 @@ class FamilyProgress:
             failed = f", {self.failed[family]} FAILED" if self.failed[family] else ""
             self.say(
                 f"{self.finished_families}/{len(self.expected_runs)} families done: {family} "
-                f"({self.expected_runs[family]} runs{failed})"
+                f"({self.expected_runs[family]} runs{failed}; {self.runs}/{self.total} in all)"
             )
-        while self.next_tenth <= 10 and self.runs * 10 >= self.next_tenth * self.total > 0:
-            self.say(f"{self.runs}/{self.total} runs ({self.next_tenth * 10}%)")
-            self.next_tenth += 1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -81,6 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", required=True, type=Path,
                         help="the output of handoff_bench --benchmark_list_tests")  # fmt: skip
     parser.add_argument("--repetitions", type=int, default=1)
+    parser.add_argument("--label", default="progress", help="what each line starts with")
     parser.add_argument("--log", required=True, type=Path, help="where the full output goes")
     parser.add_argument("--elapsed-before", type=float, default=0.0,
                         help="seconds already spent, for the caller's clock")  # fmt: skip
@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"handoff-progress: cannot read {arguments.list}: {error.strerror}", file=sys.stderr)
         return 2
     progress = FamilyProgress(
-        names, max(1, arguments.repetitions), sys.stdout, arguments.elapsed_before
+        names, max(1, arguments.repetitions), sys.stdout, arguments.elapsed_before, arguments.label
     )
     progress.say(f"{len(names)} benchmarks in {len(progress.expected)} families, "
                   f"{progress.total} runs")  # fmt: skip

@@ -45,7 +45,7 @@ class Row:
     wrong: float = 0.0
     verified: float = 0.0
     error: str | None = None
-    floor_seconds: float | None = None
+    floors: list[float] = field(default_factory=list)
     floor_missing_ceiling: str | None = None
     scaling_efficiency: float | None = None
     scaling_baseline: str | None = None
@@ -69,6 +69,11 @@ class Row:
             return math.nan
         mean = statistics.fmean(self.seconds)
         return statistics.stdev(self.seconds) / mean if mean > 0 else math.nan
+
+    @property
+    def floor_seconds(self) -> float | None:
+        """The median of the repetitions' floors: each run prices it with its own ceilings."""
+        return statistics.median(self.floors) if self.floors else None
 
     @property
     def efficiency(self) -> float | None:
@@ -181,12 +186,13 @@ def _add_entry(rows: dict[str, Row], entry: Mapping[str, Any], where: str) -> No
             for key, value in entry.items()
             if key not in IGNORED_FIELDS and (number := _number(value)) is not None
         }
-        row.floor_seconds = _number(entry.get("floor_seconds"))
         missing = entry.get("floor_missing_ceiling")
         row.floor_missing_ceiling = str(missing) if missing else None
         row.scaling_efficiency = _number(entry.get("scaling_efficiency"))
         baseline = entry.get("scaling_baseline")
         row.scaling_baseline = str(baseline) if baseline else None
+    if (floor := _number(entry.get("floor_seconds"))) is not None:
+        row.floors.append(floor)
     # Every repetition verified its own output: the worst one is the row's.
     row.wrong = max(row.wrong, _number(entry.get("wrong")) or 0.0)
     row.verified = max(row.verified, _number(entry.get("verified")) or 0.0)

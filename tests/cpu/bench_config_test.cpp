@@ -29,11 +29,19 @@ TEST(BenchConfig, ConsumesHandoffFlagsAndKeepsTheRest) {
   EXPECT_STREQ(args.pointers[1], "--benchmark_filter=x");
 }
 
+TEST(BenchConfig, ShuffleSeedIsParsedAndZeroMeansNoShuffle) {
+  arguments plain({"handoff_bench"});
+  EXPECT_EQ(parse_handoff_flags(plain.count, plain.pointers.data()).shuffle_seed, 0u);
+  arguments seeded({"handoff_bench", "--handoff-shuffle-families=42"});
+  EXPECT_EQ(parse_handoff_flags(seeded.count, seeded.pointers.data()).shuffle_seed, 42u);
+}
+
 TEST(BenchConfig, BadValuesAreClearErrors) {
   for (const char* bad :
        {"--handoff-min-time=fast", "--handoff-min-time=nan", "--handoff-min-time=inf",
         "--handoff-max-elements=-3", "--handoff-max-elements=0",
-        "--handoff-max-elements=18446744073709551615", "--handoff-unknown"}) {
+        "--handoff-max-elements=18446744073709551615", "--handoff-shuffle-families=0",
+        "--handoff-shuffle-families=x", "--handoff-unknown"}) {
     arguments args({"handoff_bench", bad});
     EXPECT_THROW(parse_handoff_flags(args.count, args.pointers.data()), std::invalid_argument)
         << bad;
