@@ -40,6 +40,18 @@ TEST(MultiGpuOneDevice, EveryVariantAndScopeVerifies) {
   }
 }
 
+// Large enough that a pageable cudaMemcpy returns before its DMA lands: the upload must still be
+// ordered before the kernel (host_gather once read poison at the tail here).
+TEST(MultiGpuOneDevice, LargePageableUploadIsOrderedBeforeTheKernel) {
+  HANDOFF_REQUIRE_GPUS(1);
+  for (const auto gather : runnable_gathers(1)) {
+    expect_every_copy_matches(
+        run_partitioned_case(partition_even((1 << 22) + 3, 1),
+                             partitioned_operation::add_device_value, gather, run_scope::from_host),
+        name_of(gather) + " from_host at 2^22 + 3");
+  }
+}
+
 TEST(MultiGpuOneDevice, EmptyArrayRunsEveryVariant) {
   HANDOFF_REQUIRE_GPUS(1);
   for (const auto gather : runnable_gathers(1)) {
