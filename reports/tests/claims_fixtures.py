@@ -12,6 +12,9 @@ from handoff_reports.results import Run, parse_results
 REAL = Path(__file__).parent / "fixtures" / "real"
 ONE_GPU = REAL / "h200-1gpu.json"
 FOUR_GPUS = REAL / "h200x4-multi_gpu.json"
+NIGHTLY = (
+    REAL / "h200-nightly.json"
+)  # ci/nightly on one H200: 4 passes at 2^20, tensor_transfer too
 
 # The README's sample: a 256 MiB device tensor, warm, on one H200.
 README_TRANSFER_MS = {

@@ -48,7 +48,7 @@ def _screenshot_path(tmp_path: Path, name: str) -> Path:
 
 @pytest.mark.parametrize(
     "fixtures",
-    [["real/h200-1gpu.json", "real/h200x4-multi_gpu.json"], ["real/cpu-only.json"]],
+    [["real/h200-nightly.json", "real/h200x4-multi_gpu.json"], ["real/cpu-only.json"]],
     ids=["gpu", "cpu-only"],
 )
 def test_every_plot_renders_and_the_console_is_clean(

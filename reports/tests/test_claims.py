@@ -179,6 +179,17 @@ def test_tensor_transfer_claims_with_the_readme_figures() -> None:
     )
 
 
+def test_tensor_transfer_claims_on_a_real_nightly_run() -> None:
+    found = verdicts(fx.document(fx.NIGHTLY))
+    assert found["pipe-beats-queue"].verdict == CONFIRMED
+    assert "at 4 MiB" in found["pipe-beats-queue"].figures
+    # At 4 MiB the article's shm is not the fastest of the three: pipe is.
+    assert found["shm-fastest"].verdict == REFUTED
+    assert found["hundred-processes-inefficient"].verdict == CONFIRMED
+    # The nightly caps the arrays at 2^20: the seed's 10 x 2^20 pool rows are not in it.
+    assert found["prep-pool-scales"].verdict == NOT_MEASURED
+
+
 def test_the_largest_size_every_row_has_decides() -> None:
     edited = fx.with_transfers(fx.document())
     edited = fx.with_transfers(edited, {"pipe": 900.0, "shm": 700.0}, size=1 << 30)
