@@ -10,8 +10,9 @@ Verdict rules, for a row's median times (change = contender / baseline - 1):
   is SAME, unless p >= alpha and either side's spread (coefficient of variation) exceeds twice the
   threshold, because then a change of the threshold's size could hide in the noise: NOISY.
 - With fewer repetitions (one per run, as a plain run writes) the median change is compared with
-  the threshold alone: SAME within it, FASTER or SLOWER beyond it, and NOISY whenever either side
-  has repetitions whose spread exceeds the threshold, since then the medians say little.
+  the threshold and the spread (either side's coefficient of variation): FASTER or SLOWER beyond
+  both, NOISY beyond only one of them, SAME within both. A noisy row cannot hide a change larger
+  than its noise.
 """
 
 from __future__ import annotations
@@ -180,9 +181,13 @@ def judge(
     beyond = abs(change) > threshold
     noise = max(spread(baseline), spread(contender))
     if not u_test_can_decide(len(baseline), len(contender), alpha):
-        if noise > threshold:
-            return Judgement(change, None, Verdict.NOISY)
-        return Judgement(change, None, _by_direction(change) if beyond else Verdict.SAME)
+        # A change wider than both the threshold and the spread is a verdict even without a test:
+        # a noisy benchmark must not hide a regression larger than its noise.
+        if abs(change) > max(threshold, noise):
+            return Judgement(change, None, _by_direction(change))
+        return Judgement(
+            change, None, Verdict.NOISY if beyond or noise > threshold else Verdict.SAME
+        )
     p_value = float(mannwhitneyu(baseline, contender, alternative="two-sided").pvalue)
     if math.isnan(p_value):  # every repetition on both sides has the same time
         p_value = 1.0

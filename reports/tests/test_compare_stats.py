@@ -86,6 +86,9 @@ def test_too_few_repetitions_fall_back_and_flag_wide_spread_as_noisy():
     assert (tight.verdict, tight.p_value) == (Verdict.SLOWER, None)
     wide = judge([1.0, 1.3, 0.7], [1.2, 1.21, 1.19], threshold=0.05, alpha=0.05)
     assert (wide.verdict, wide.p_value) == (Verdict.NOISY, None)
+    # +100% on a 30% spread: wider than the noise, so still a regression.
+    doubled = judge([1.0, 1.3, 0.7], [2.0, 2.1, 1.9], threshold=0.05, alpha=0.05)
+    assert (doubled.verdict, doubled.p_value) == (Verdict.SLOWER, None)
 
 
 def test_alpha_changes_the_verdict():
