@@ -14,6 +14,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from handoff_reports import plots
 from handoff_reports.claims import ClaimsError, ClaimVerdict, evaluate_claims, load_claims
 from handoff_reports.formatting import ceiling_text, seconds_text
+from handoff_reports.parallel import map_on_every_core
 from handoff_reports.results import Ceiling, ResultsError, Row, Run, load_all
 from handoff_reports.series import cold_warm_pairs, facets_of, speedups_over_best_cpu
 
@@ -84,6 +85,10 @@ def pattern_section(pattern: str, rows: list[Row]) -> PatternSection:
     return section
 
 
+def _section_of(pattern_and_rows: tuple[str, list[Row]]) -> PatternSection:
+    return pattern_section(*pattern_and_rows)
+
+
 def _evaluate_claims(run: Run) -> tuple[list[ClaimVerdict], str | None]:
     try:
         return evaluate_claims(run, load_claims()), None
@@ -94,7 +99,8 @@ def _evaluate_claims(run: Run) -> tuple[list[ClaimVerdict], str | None]:
 def render_report(runs: list[Run]) -> str:
     run = merge_runs(runs)
     rows = run.benchmark_rows()
-    sections = [pattern_section(name, group) for name, group in _by_pattern(rows).items()]
+    # A pattern's section is a dozen plots or more: worth a process of its own.
+    sections = map_on_every_core(_section_of, list(_by_pattern(rows).items()), serial_below=2)
     claims, claims_error = _evaluate_claims(run)
     environment = Environment(
         loader=PackageLoader("handoff_reports", "templates"),

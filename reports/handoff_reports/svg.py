@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 
 import matplotlib
@@ -39,7 +40,7 @@ def figure_to_svg(figure: Figure, title: str) -> str:
         plt.close(figure)
     text = buffer.getvalue()
     text = text[text.index("<svg") :]
-    prefix = f"f{_figure_count}-"
+    prefix = f"f{os.getpid()}-{_figure_count}-"  # unique across the processes that draw a page
     text = re.sub(r'id="([^"]+)"', lambda m: f'id="{prefix}{m.group(1)}"', text)
     text = re.sub(r"url\(#([^)]+)\)", lambda m: f"url(#{prefix}{m.group(1)})", text)
     text = re.sub(r'xlink:href="#([^"]+)"', lambda m: f'xlink:href="#{prefix}{m.group(1)}"', text)

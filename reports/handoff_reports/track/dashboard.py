@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 import jinja2
 from matplotlib.axes import Axes
 
+from handoff_reports.parallel import map_on_every_core
 from handoff_reports.svg import figure_to_svg, new_figure
 from handoff_reports.track.check import Change, CheckResult, format_seconds, night
 from handoff_reports.track.series import KnownBreak, Series, break_between, segments
@@ -136,6 +137,10 @@ def _plot(name: str, series: Sequence[Series], changes: Sequence[Change]) -> Plo
     return Plot(name=name, anchor=_anchor(name), svg=figure_to_svg(figure, name), marks=marks)
 
 
+def _plot_of(arguments: tuple[str, list[Series], list[Change]]) -> Plot:
+    return _plot(*arguments)
+
+
 def _groups(result: CheckResult) -> list[Group]:
     by_name: dict[str, list[Series]] = {}
     for one in result.history.series:
@@ -143,9 +148,10 @@ def _groups(result: CheckResult) -> list[Group]:
     changes: dict[str, list[Change]] = {}
     for change in result.changes:
         changes.setdefault(change.series.name, []).append(change)
+    names = sorted(by_name)
+    plots = map_on_every_core(_plot_of, [(n, by_name[n], changes.get(n, [])) for n in names])
     groups: dict[str, list[Plot]] = {}
-    for name in sorted(by_name):
-        plot = _plot(name, by_name[name], changes.get(name, []))
+    for name, plot in zip(names, plots, strict=True):
         groups.setdefault(by_name[name][0].pattern, []).append(plot)
     return [
         Group(pattern, f"pattern-{_anchor(pattern)}", plots) for pattern, plots in groups.items()
