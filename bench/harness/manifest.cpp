@@ -27,9 +27,6 @@ std::string cpu_model() {
   return "unknown";
 }
 
-// The kernel module's version ("580.95.05"): the figure a driver upgrade changes, which the CUDA
-// driver API version ("13.0") does not always. Nightly history treats a change of it as a known
-// break rather than a regression.
 // Asks NVML (loaded only here, and only on a machine with a driver) and falls back on procfs,
 // which some sandboxes do not mount.
 std::string driver_version_from_nvml() {
@@ -51,6 +48,9 @@ std::string driver_version_from_nvml() {
   }
 }
 
+// The kernel module's version ("580.95.05"): the figure a driver upgrade changes, which the CUDA
+// driver API version ("13.0") does not always. Nightly history treats a change of it as a known
+// break rather than a regression.
 std::string driver_version() {
   if (auto version = driver_version_from_nvml(); !version.empty()) return version;
   std::ifstream procfs("/proc/driver/nvidia/version");

@@ -18,18 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from handoff_reports.results import ResultsError, parse_results
-
-
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        document = json.loads(path.read_text())
-    except OSError as error:
-        raise ResultsError(f"{path}: cannot read: {error.strerror}") from error
-    except json.JSONDecodeError as error:
-        raise ResultsError(f"{path}: not valid JSON: {error}") from error
-    parse_results(document, str(path))  # the same checks as every reader
-    return dict(document)
+from handoff_reports.results import ResultsError, read_results_document
 
 
 def _median_ceilings(documents: list[dict[str, Any]]) -> dict[str, Any]:
@@ -68,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-o", "--output", required=True, type=Path)
     arguments = parser.parse_args(argv)
     try:
-        documents = [_read(path) for path in arguments.passes]
+        documents = [read_results_document(path) for path in arguments.passes]
     except ResultsError as error:
         print(f"handoff-merge: {error}", file=sys.stderr)
         return 2

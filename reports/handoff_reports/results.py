@@ -241,17 +241,26 @@ def parse_results(document: Any, where: str = "<results>") -> Run:
     return Run(path=where, context=dict(context), ceilings=_ceilings(document, where), rows=rows)
 
 
-def load_results(path: str | Path) -> Run:
-    path = Path(path)
+def _read_json(path: Path) -> Any:
     try:
         text = path.read_text()
     except OSError as error:
         raise ResultsError(f"{path}: cannot read: {error.strerror}") from error
     try:
-        document = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as error:
         raise ResultsError(f"{path}: not valid JSON: {error}") from error
-    return parse_results(document, str(path))
+
+
+def read_results_document(path: str | Path) -> dict[str, Any]:
+    """The file's JSON as it stands, once it has passed every check `load_results` makes."""
+    document = _read_json(Path(path))
+    parse_results(document, str(path))
+    return dict(document)
+
+
+def load_results(path: str | Path) -> Run:
+    return parse_results(_read_json(Path(path)), str(path))
 
 
 def load_all(paths: Iterable[str | Path]) -> list[Run]:
