@@ -26,6 +26,16 @@ struct stage_times {
     post += other.post;
     return *this;
   }
+  stage_times& scale(double factor) {
+    prep *= factor;
+    serialize *= factor;
+    h2d *= factor;
+    kernel *= factor;
+    d2h *= factor;
+    deserialize *= factor;
+    post *= factor;
+    return *this;
+  }
   double total() const { return prep + serialize + h2d + kernel + d2h + deserialize + post; }
 };
 

@@ -1,0 +1,163 @@
+#pragma once
+// The one measurement driver: every pattern's rows run through measure_variant. For one row of a
+// pattern's variant table at one point it keeps the case (seeded inputs, outputs, reference) and,
+// for warm figures, the set-up session of the latest configuration; poisons, times with the row's
+// clock, adds up the stage times, verifies the last run, records wrong and verified, and sets the
+// traffic, figure and floor counters. Any exception fails the row (register_benchmark's guard)
+// and drops what the failed run left behind.
+
+#include <benchmark/benchmark.h>
+
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "handoff/patterns/variant.hpp"
+#include "latest_cache.hpp"
+#include "measure.hpp"
+#include "outcome.hpp"
+#include "registration.hpp"
+#include "stage_counters.hpp"
+#include "traffic.hpp"
+
+namespace handoff::bench {
+
+// What a pattern's bench file gives the driver besides its table.
+template <class Point, class Case>
+struct pattern_spec {
+  std::string_view pattern;  // the first part of every row name
+  patterns::variant_table<Point, Case> table;
+  std::unique_ptr<Case> (*make_case)(const Point& at) = nullptr;
+  // Bytes and items one run moves and computes (the bytes and items counters).
+  std::pair<double, double> (*traffic)(const Point& at) = nullptr;
+  // Figures of the configuration (workers, chunk size), beside the session's own.
+  std::vector<patterns::named_figure> (*figures)(const Point& at) = nullptr;
+};
+
+enum class start { warm, cold };
+
+template <class Point>
+struct session_key {
+  std::string_view variant;
+  Point at;
+  patterns::compute_target target;
+  bool operator==(const session_key&) const = default;
+};
+
+template <class Point, class Case>
+latest_cache<Point, Case>& cases_of() {
+  static latest_cache<Point, Case> cache;
+  return cache;
+}
+
+template <class Point, class Case>
+latest_cache<session_key<Point>, patterns::session<Case>>& sessions_of() {
+  static latest_cache<session_key<Point>, patterns::session<Case>> cache;
+  return cache;
+}
+
+void set_figures(benchmark::State& state, const std::vector<patterns::named_figure>& figures);
+void set_floor(benchmark::State& state, const patterns::floor_terms& floor);
+
+namespace detail {
+
+// Times runs of one session with the row's clock; returns the seconds of all of them together.
+template <class Case, class Run>
+double time_runs(benchmark::State& state, patterns::clock_kind clock, patterns::session<Case>& s,
+                 Case& work, patterns::stage_times& stages, Run&& run) {
+  patterns::run_result last;
+  const auto poison = [&] { s.poison(work); };
+  const auto add_stages = [&] { stages += last.stages; };
+  switch (clock) {
+    case patterns::clock_kind::cuda_events:
+      return measure_gpu_region(
+          state, s.stream(), poison, [&] { last = run(); }, add_stages);
+    case patterns::clock_kind::self:
+      return measure_self_timed_region(
+          state, poison,
+          [&] {
+            last = run();
+            return last.seconds;
+          },
+          add_stages);
+    case patterns::clock_kind::wall:
+      break;
+  }
+  return measure_wall_region(
+      state, poison, [&] { last = run(); }, add_stages);
+}
+
+}  // namespace detail
+
+template <class Point, class Case>
+void measure_variant(benchmark::State& state, const pattern_spec<Point, Case>& spec,
+                     const patterns::variant_row<Point, Case>& row, const Point& at,
+                     patterns::compute_target target, start how) {
+  auto& sessions = sessions_of<Point, Case>();
+  auto& work = cases_of<Point, Case>().get(at, [&] { return spec.make_case(at); });
+  const session_key<Point> key{row.name, at, target};
+  patterns::stage_times stages;
+  double seconds = 0;
+  std::unique_ptr<patterns::session<Case>> fresh;  // a cold row's latest session
+  patterns::session<Case>* used = nullptr;
+  try {
+    if (how == start::cold && row.cold == patterns::cold_kind::fresh_setup) {
+      // Set-up is timed, so the previous run's session goes away before the clock starts and
+      // the outputs are poisoned through the case (the new session does not exist yet).
+      sessions.drop();
+      const auto poison_and_clear = [&] {
+        fresh.reset();
+        work.poison();
+      };
+      patterns::run_result last;
+      seconds = measure_wall_region(
+          state, poison_and_clear,
+          [&] {
+            fresh = row.setup(at, target);
+            last = fresh->run(work);
+          },
+          [&] { stages += last.stages; });
+      used = fresh.get();
+    } else {
+      auto& warm = sessions.get(key, [&] { return row.setup(at, target); });
+      used = &warm;
+      seconds = how == start::cold
+                    ? detail::time_runs(state, row.clock, warm, work, stages,
+                                        [&] { return warm.run_cold(work); })
+                    : detail::time_runs(state, row.clock, warm, work, stages,
+                                        [&] { return warm.run(work); });
+    }
+  } catch (...) {
+    sessions.drop();
+    throw;
+  }
+  record_verification(state, used->verify(work));
+  if (fresh) fresh->shutdown();  // a cold row's last pool exits cleanly, as its user's would
+  set_stage_counters(state, stages, seconds);
+  const auto [bytes, items] = spec.traffic(at);
+  set_traffic(state, bytes, items);
+  if (spec.figures) set_figures(state, spec.figures(at));
+  set_figures(state, used->figures());
+  if (row.floor) {
+    const double runs = std::max<double>(1.0, static_cast<double>(state.iterations()));
+    patterns::stage_times per_run = stages;
+    per_run.scale(1.0 / runs);
+    set_floor(state, row.floor(at, target, {.cold = how == start::cold, .stages_per_run = per_run}));
+  }
+}
+
+// Registers one row under name; cold rows run a fixed count of iterations, as stated.
+template <class Point, class Case>
+benchmark::internal::Benchmark* register_variant(const pattern_spec<Point, Case>& spec,
+                                                 const patterns::variant_row<Point, Case>& row,
+                                                 const Point& at, patterns::compute_target target,
+                                                 start how, const std::string& name,
+                                                 int cold_iterations = 3) {
+  auto* registered = register_benchmark(name, [&spec, &row, at, target, how](benchmark::State& s) {
+    measure_variant(s, spec, row, at, target, how);
+  });
+  if (how == start::cold) registered->Iterations(cold_iterations);
+  return registered;
+}
+
+}  // namespace handoff::bench

@@ -1,0 +1,110 @@
+#pragma once
+// The shape every pattern shares, in the spirit of nccl-tests' testColl. A pattern is
+//   - a Point: the axes of one configuration (sizes, counts, workers);
+//   - a Case: the work of one Point: seeded inputs, the outputs, the reference to verify against;
+//   - a table of variant_rows, one per variant: its name, what it runs on, how it is timed, how it
+//     is set up (cold), and its floor model.
+// A row's setup() returns a session<Case>: the variant ready to run (its pool, worker, channel or
+// device buffers). run() is one warm hand-off or batch. The benchmark driver, the floors and the
+// conformance tests all work from the table, so adding a variant is one file that defines its
+// session and setup, plus one line in its pattern's table.
+
+#include <cuda_runtime_api.h>
+#include <sys/types.h>
+
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string_view>
+#include <vector>
+
+#include "handoff/patterns/compute_target.hpp"
+#include "handoff/patterns/floor_terms.hpp"
+#include "handoff/patterns/run_result.hpp"
+#include "handoff/reference/verify.hpp"
+
+namespace handoff::patterns {
+
+// The work of one configuration: it poisons its outputs before each run and checks them after.
+template <class Case>
+concept work_case = requires(Case& work, const Case& checked) {
+  work.poison();
+  { checked.verify() } -> std::same_as<reference::verification_result>;
+};
+
+template <class Case>
+class session {
+ public:
+  session() = default;
+  session(const session&) = delete;
+  session& operator=(const session&) = delete;
+  virtual ~session() = default;
+
+  // One warm hand-off or batch over work, leaving its result in work's outputs (or the session's
+  // own, for verify()).
+  virtual run_result run(Case& work) = 0;
+
+  // A cold run for a variant whose cold figure is not "set up anew, then run" (tensor_transfer
+  // reopens its channel to a receiver that stays up: process start is a ceiling of its own).
+  virtual run_result run_cold(Case& /*work*/) {
+    throw std::logic_error("this variant has no cold run of its own");
+  }
+
+  // The last run's result against the reference; by default the case's outputs.
+  virtual reference::verification_result verify(const Case& work) const { return work.verify(); }
+  // Poisons the outputs before a run; by default the case's.
+  virtual void poison(Case& work) { work.poison(); }
+
+  // The stream the run's device work goes on, for variants timed with CUDA events.
+  virtual cudaStream_t stream() const { return nullptr; }
+  // The processes the session started, so that tests can kill one mid-run.
+  virtual std::vector<pid_t> peers() const { return {}; }
+  // Figures the variant reports about the last run (worker count, convergence, graph nodes).
+  virtual std::vector<named_figure> figures() const { return {}; }
+  // Stops the workers the way their user would; a worker that does not stop cleanly throws.
+  virtual void shutdown() {}
+};
+
+// How a row is timed: CUDA events on the session's stream for GPU-only regions, the wall clock
+// around the whole run where host work is involved, or the variant's own clock where the run
+// spans processes that only the variant sees both ends of.
+enum class clock_kind { cuda_events, wall, self };
+
+// A cold row times set-up plus one run (fresh_setup), or the session's run_cold (reopen).
+enum class cold_kind { none, fresh_setup, reopen };
+
+// What a variant can run on. cpu: it has no device part (the CPU references).
+struct runs_on {
+  bool device = false;
+  bool host_stand_in = false;
+  bool cpu = false;
+  bool supports(compute_target target) const {
+    return target == compute_target::device ? device : (host_stand_in || cpu);
+  }
+};
+
+template <class Point, class Case>
+struct variant_row {
+  using point_type = Point;
+  using case_type = Case;
+
+  std::string_view name;
+  runs_on targets;
+  clock_kind clock = clock_kind::wall;
+  cold_kind cold = cold_kind::none;
+  std::unique_ptr<session<Case>> (*setup)(const Point& at, compute_target target) = nullptr;
+  floor_terms (*floor)(const Point& at, compute_target target, const measured_run& run) = nullptr;
+};
+
+template <class Point, class Case>
+using variant_table = std::span<const variant_row<Point, Case>>;
+
+// The row of a given name; std::invalid_argument when the table has none.
+template <class Point, class Case>
+const variant_row<Point, Case>& find_row(variant_table<Point, Case> table, std::string_view name) {
+  for (const auto& row : table)
+    if (row.name == name) return row;
+  throw std::invalid_argument("no variant named '" + std::string(name) + "'");
+}
+
+}  // namespace handoff::patterns

@@ -1,0 +1,164 @@
+// The one measurement driver, run through Google Benchmark itself on a toy pattern: a row that
+// verifies passes with its stages, traffic, figures and floor counted; a variant that stops
+// writing after its warm-up fails on the poisoned output; a cold row sets the variant up for every
+// timed run and shuts the last one down; a throwing variant fails its row without ending the run.
+
+#include <benchmark/benchmark.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "handoff/reference/inputs.hpp"
+#include "harness/driver.hpp"
+
+namespace handoff::bench {
+namespace {
+
+using patterns::compute_target;
+
+struct toy_point {
+  std::size_t count = 64;
+  bool operator==(const toy_point&) const = default;
+};
+
+struct toy_case {
+  explicit toy_case(std::size_t count) : expected(count, 1.5f), out(count) {}
+  void poison() { reference::poison(out); }
+  reference::verification_result verify() const {
+    return reference::verify_elementwise(expected, out);
+  }
+  std::vector<float> expected, out;
+};
+
+int setups = 0;
+int shutdowns = 0;
+
+class copies : public patterns::session<toy_case> {
+ public:
+  explicit copies(int writes) : writes_left_(writes) {}
+  patterns::run_result run(toy_case& work) override {
+    if (writes_left_-- > 0) std::ranges::copy(work.expected, work.out.begin());
+    return {.seconds = 0, .stages = {.h2d = 1e-6, .kernel = 2e-6}};
+  }
+  std::vector<patterns::named_figure> figures() const override { return {{"toy_figure", 7}}; }
+  void shutdown() override { ++shutdowns; }
+
+ private:
+  int writes_left_;
+};
+
+class throws : public patterns::session<toy_case> {
+ public:
+  patterns::run_result run(toy_case&) override { throw std::runtime_error("worker-0 exited 3"); }
+};
+
+template <int Writes>
+std::unique_ptr<patterns::session<toy_case>> set_up(const toy_point&, compute_target) {
+  ++setups;
+  return std::make_unique<copies>(Writes);
+}
+
+std::unique_ptr<patterns::session<toy_case>> set_up_throwing(const toy_point&, compute_target) {
+  return std::make_unique<throws>();
+}
+
+patterns::floor_terms toy_floor(const toy_point& at, compute_target, const patterns::measured_run&) {
+  return patterns::floor_terms{}.add_bytes("pcie_h2d_pinned", 4.0 * static_cast<double>(at.count));
+}
+
+using toy_row = patterns::variant_row<toy_point, toy_case>;
+constexpr patterns::runs_on host_only{.host_stand_in = true};
+const toy_row toy_rows[] = {
+    {.name = "writes", .targets = host_only, .cold = patterns::cold_kind::fresh_setup,
+     .setup = set_up<1000000>, .floor = toy_floor},
+    {.name = "writes_once", .targets = host_only, .setup = set_up<1>},
+    {.name = "throws", .targets = host_only, .setup = set_up_throwing},
+};
+
+const pattern_spec<toy_point, toy_case> toy_spec{
+    .pattern = "toy",
+    .table = toy_rows,
+    .make_case = [](const toy_point& at) { return std::make_unique<toy_case>(at.count); },
+    .traffic = [](const toy_point& at) { const auto n = static_cast<double>(at.count);
+      return std::pair{8.0 * n, n}; },
+    .figures = [](const toy_point&) {
+      return std::vector<patterns::named_figure>{{"workers", 2}};
+    }};
+
+class capturing_reporter : public benchmark::BenchmarkReporter {
+ public:
+  bool ReportContext(const Context&) override { return true; }
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const auto& run : runs) {
+      errored = errored || run.error_occurred;
+      for (const auto& [name, counter] : run.counters)
+        counters[name] = counter.value;
+    }
+    reported += runs.size();
+  }
+  std::map<std::string, double> counters;
+  std::size_t reported = 0;
+  bool errored = false;
+};
+
+struct outcome {
+  capturing_reporter reporter;
+  int failures = 0;
+};
+
+outcome run_row(std::string_view variant, start how) {
+  const auto name = "driver_test/" + std::string(variant) + (how == start::cold ? "/cold" : "/warm");
+  register_variant(toy_spec, patterns::find_row(toy_spec.table, variant), toy_point{},
+                   compute_target::host_stand_in, how, name)
+      ->Iterations(3);
+  outcome result;
+  const int before = failed_benchmark_count();
+  benchmark::RunSpecifiedBenchmarks(&result.reporter, "^" + name + "/");
+  result.failures = failed_benchmark_count() - before;
+  EXPECT_EQ(result.reporter.reported, 1u) << name << " did not run";
+  return result;
+}
+
+TEST(Driver, AVerifiedRowReportsItsStagesTrafficFiguresAndFloor) {
+  const auto result = run_row("writes", start::warm);
+  EXPECT_EQ(result.failures, 0);
+  const auto& counters = result.reporter.counters;
+  EXPECT_EQ(counters.at("wrong"), 0);
+  EXPECT_EQ(counters.at("verified"), 64);
+  EXPECT_DOUBLE_EQ(counters.at("stage.kernel"), 2e-6);  // averaged over the iterations
+  EXPECT_EQ(counters.at("bytes"), 512);
+  EXPECT_EQ(counters.at("workers"), 2);
+  EXPECT_EQ(counters.at("toy_figure"), 7);
+  EXPECT_EQ(counters.at("floor_bytes.pcie_h2d_pinned"), 256);
+}
+
+TEST(Driver, AVariantThatStopsWritingAfterItsWarmUpFails) {
+  const auto result = run_row("writes_once", start::warm);
+  EXPECT_EQ(result.failures, 1);
+  EXPECT_TRUE(result.reporter.errored);
+}
+
+TEST(Driver, AColdRowSetsUpForEveryRunAndShutsTheLastDown) {
+  setups = 0;
+  shutdowns = 0;
+  const auto result = run_row("writes", start::cold);
+  EXPECT_EQ(result.failures, 0);
+  EXPECT_EQ(setups, 4);  // the untimed first run and the 3 timed ones
+  EXPECT_EQ(shutdowns, 1);
+}
+
+TEST(Driver, AThrowingVariantFailsItsRowWithTheMessage) {
+  const auto result = run_row("throws", start::warm);
+  EXPECT_EQ(result.failures, 1);
+  EXPECT_TRUE(result.reporter.errored);
+}
+
+TEST(Driver, AnUnknownVariantIsInvalidArgument) {
+  EXPECT_THROW(patterns::find_row(toy_spec.table, "no_such"), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace handoff::bench

@@ -1,0 +1,79 @@
+#pragma once
+// Conformance checks every pattern's test file runs over its variant table, row by row (a
+// parameterised test per pattern, with the rows as parameters): the variant runs and verifies
+// twice in a row with the outputs poisoned between, at the sizes the pattern names (empty, one,
+// uneven); a peer process killed between runs fails the next run with a typed process error that
+// names it, leaving no process and nothing in /dev/shm.
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/types.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "handoff/patterns/process_errors.hpp"
+#include "handoff/patterns/variant.hpp"
+#include "support/leak_checks.hpp"
+
+namespace handoff::testing {
+
+template <class Point, class Case>
+using case_maker = std::unique_ptr<Case> (*)(const Point&);
+
+// The names of a table's rows that run on target, for INSTANTIATE_TEST_SUITE_P.
+template <class Point, class Case>
+std::vector<std::string> rows_running_on(patterns::variant_table<Point, Case> table,
+                                         patterns::compute_target target) {
+  std::vector<std::string> names;
+  for (const auto& row : table)
+    if (row.targets.supports(target)) names.emplace_back(row.name);
+  return names;
+}
+
+template <class Point, class Case>
+void expect_runs_and_verifies(const patterns::variant_row<Point, Case>& row, const Point& at,
+                              patterns::compute_target target, case_maker<Point, Case> make_case) {
+  auto work = make_case(at);
+  auto session = row.setup(at, target);
+  for (int run = 0; run < 2; ++run) {
+    session->poison(*work);
+    session->run(*work);
+    const auto verdict = session->verify(*work);
+    EXPECT_TRUE(verdict.passed()) << row.name << ", run " << run << ": " << verdict.describe();
+  }
+  session->shutdown();
+  for (const pid_t peer : session->peers())
+    EXPECT_FALSE(leak_checks::process_exists(peer)) << row.name << ": peer " << peer << " left";
+}
+
+// shm_fragment: what the pattern's segment names contain (its purpose string).
+template <class Point, class Case>
+void expect_killed_peer_is_typed_error(const patterns::variant_row<Point, Case>& row,
+                                       const Point& at, patterns::compute_target target,
+                                       case_maker<Point, Case> make_case,
+                                       const std::string& shm_fragment) {
+  auto work = make_case(at);
+  std::vector<pid_t> peers;
+  {
+    auto session = row.setup(at, target);
+    session->run(*work);
+    peers = session->peers();
+    ASSERT_FALSE(peers.empty()) << row.name << " started no peer process to kill";
+    ASSERT_EQ(::kill(peers.front(), SIGKILL), 0);
+    try {
+      session->run(*work);
+      ADD_FAILURE() << row.name << ": a run with a killed peer returned";
+    } catch (const patterns::process_error& error) {
+      EXPECT_NE(std::string(error.what()).find(std::to_string(peers.front())), std::string::npos)
+          << row.name << ": the error does not name pid " << peers.front() << ": " << error.what();
+    }
+  }
+  for (const pid_t peer : peers)
+    EXPECT_FALSE(leak_checks::process_exists(peer)) << row.name << ": peer " << peer << " left";
+  EXPECT_TRUE(leak_checks::shm_segments_containing(shm_fragment).empty())
+      << row.name << " left shared memory behind";
+}
+
+}  // namespace handoff::testing
