@@ -15,6 +15,7 @@
 #include "handoff/patterns/process/worker_role.hpp"
 #include "harness/bench_config.hpp"
 #include "harness/ceiling_summary.hpp"
+#include "harness/driver.hpp"
 #include "harness/family_registry.hpp"
 #include "harness/manifest.hpp"
 #include "harness/outcome.hpp"
@@ -59,6 +60,18 @@ int run_benchmarks(int argc, char** argv) {
   add_manifest_to_context(collect_manifest(environment));
   const auto plan = register_families(environment);
   if (config.plant_wrong_result) register_planted_wrong_result();
+  if (config.smoke) {
+    // Every variant of every table must have a smoke row: the rows a smoke run must produce come
+    // from the tables, so a variant that lost its registration fails here, by name.
+    const auto missing = variants_without_rows(environment.gpus.count > 0);
+    if (!missing.empty()) {
+      std::cerr << "handoff_bench: variants with no benchmark row:";
+      for (const auto& variant : missing)
+        std::cerr << " " << variant;
+      std::cerr << "\n";
+      return 2;
+    }
+  }
   add_skipped_to_context(plan);
   if (const std::string skipped = describe_skipped(plan); !skipped.empty()) {
     std::cerr << "handoff_bench: skipped, " << skipped << "\n";

@@ -56,6 +56,14 @@ latest_cache<session_key<Point>, patterns::session<Case>>& sessions_of() {
   return cache;
 }
 
+// Every table whose rows were registered, and which of its rows were: a smoke run proves that no
+// variant of a table lost its rows (variants_without_rows).
+void note_registered(const void* table_identity, std::string_view pattern, std::string_view variant,
+                     const std::vector<std::pair<std::string_view, bool>>& table_rows);
+// "pattern/variant" of each row of a noted table that got no benchmark; rows that run only on a
+// device count only when the machine has one.
+std::vector<std::string> variants_without_rows(bool machine_has_gpu);
+
 void set_figures(benchmark::State& state, const std::vector<patterns::named_figure>& figures);
 void set_floor(benchmark::State& state, const patterns::floor_terms& floor);
 
@@ -121,11 +129,10 @@ void measure_variant(benchmark::State& state, const pattern_spec<Point, Case>& s
     } else {
       auto& warm = sessions.get(key, [&] { return row.setup(at, target); });
       used = &warm;
-      seconds = how == start::cold
-                    ? detail::time_runs(state, row.clock, warm, work, stages,
-                                        [&] { return warm.run_cold(work); })
-                    : detail::time_runs(state, row.clock, warm, work, stages,
-                                        [&] { return warm.run(work); });
+      seconds = how == start::cold ? detail::time_runs(state, row.clock, warm, work, stages,
+                                                       [&] { return warm.run_cold(work); })
+                                   : detail::time_runs(state, row.clock, warm, work, stages,
+                                                       [&] { return warm.run(work); });
     }
   } catch (...) {
     sessions.drop();
@@ -142,7 +149,8 @@ void measure_variant(benchmark::State& state, const pattern_spec<Point, Case>& s
     const double runs = std::max<double>(1.0, static_cast<double>(state.iterations()));
     patterns::stage_times per_run = stages;
     per_run.scale(1.0 / runs);
-    set_floor(state, row.floor(at, target, {.cold = how == start::cold, .stages_per_run = per_run}));
+    set_floor(state,
+              row.floor(at, target, {.cold = how == start::cold, .stages_per_run = per_run}));
   }
 }
 
@@ -153,6 +161,11 @@ benchmark::internal::Benchmark* register_variant(const pattern_spec<Point, Case>
                                                  const Point& at, patterns::compute_target target,
                                                  start how, const std::string& name,
                                                  int cold_iterations = 3) {
+  std::vector<std::pair<std::string_view, bool>> table_rows;
+  for (const auto& each : spec.table)
+    table_rows.emplace_back(
+        each.name, each.targets.device && !each.targets.host_stand_in && !each.targets.cpu);
+  note_registered(spec.table.data(), spec.pattern, row.name, table_rows);
   auto* registered = register_benchmark(name, [&spec, &row, at, target, how](benchmark::State& s) {
     measure_variant(s, spec, row, at, target, how);
   });

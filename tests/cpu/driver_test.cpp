@@ -65,15 +65,19 @@ std::unique_ptr<patterns::session<toy_case>> set_up_throwing(const toy_point&, c
   return std::make_unique<throws>();
 }
 
-patterns::floor_terms toy_floor(const toy_point& at, compute_target, const patterns::measured_run&) {
+patterns::floor_terms toy_floor(const toy_point& at, compute_target,
+                                const patterns::measured_run&) {
   return patterns::floor_terms{}.add_bytes("pcie_h2d_pinned", 4.0 * static_cast<double>(at.count));
 }
 
 using toy_row = patterns::variant_row<toy_point, toy_case>;
 constexpr patterns::runs_on host_only{.host_stand_in = true};
 const toy_row toy_rows[] = {
-    {.name = "writes", .targets = host_only, .cold = patterns::cold_kind::fresh_setup,
-     .setup = set_up<1000000>, .floor = toy_floor},
+    {.name = "writes",
+     .targets = host_only,
+     .cold = patterns::cold_kind::fresh_setup,
+     .setup = set_up<1000000>,
+     .floor = toy_floor},
     {.name = "writes_once", .targets = host_only, .setup = set_up<1>},
     {.name = "throws", .targets = host_only, .setup = set_up_throwing},
 };
@@ -82,11 +86,15 @@ const pattern_spec<toy_point, toy_case> toy_spec{
     .pattern = "toy",
     .table = toy_rows,
     .make_case = [](const toy_point& at) { return std::make_unique<toy_case>(at.count); },
-    .traffic = [](const toy_point& at) { const auto n = static_cast<double>(at.count);
-      return std::pair{8.0 * n, n}; },
-    .figures = [](const toy_point&) {
-      return std::vector<patterns::named_figure>{{"workers", 2}};
-    }};
+    .traffic =
+        [](const toy_point& at) {
+          const auto n = static_cast<double>(at.count);
+          return std::pair{8.0 * n, n};
+        },
+    .figures =
+        [](const toy_point&) {
+          return std::vector<patterns::named_figure>{{"workers", 2}};
+        }};
 
 class capturing_reporter : public benchmark::BenchmarkReporter {
  public:
@@ -110,7 +118,8 @@ struct outcome {
 };
 
 outcome run_row(std::string_view variant, start how) {
-  const auto name = "driver_test/" + std::string(variant) + (how == start::cold ? "/cold" : "/warm");
+  const auto name =
+      "driver_test/" + std::string(variant) + (how == start::cold ? "/cold" : "/warm");
   register_variant(toy_spec, patterns::find_row(toy_spec.table, variant), toy_point{},
                    compute_target::host_stand_in, how, name)
       ->Iterations(3);
@@ -154,6 +163,27 @@ TEST(Driver, AThrowingVariantFailsItsRowWithTheMessage) {
   const auto result = run_row("throws", start::warm);
   EXPECT_EQ(result.failures, 1);
   EXPECT_TRUE(result.reporter.errored);
+}
+
+TEST(Driver, AVariantWithNoRegisteredRowIsNamed) {
+  // A second toy table, of which only one row gets a benchmark.
+  static const toy_row partly_registered[] = {
+      {.name = "registered", .targets = host_only, .setup = set_up<1000000>},
+      {.name = "forgotten", .targets = host_only, .setup = set_up<1000000>},
+      {.name = "device_only", .targets = {.device = true}, .setup = set_up<1000000>},
+  };
+  static const pattern_spec<toy_point, toy_case> spec{.pattern = "partial",
+                                                      .table = partly_registered,
+                                                      .make_case = toy_spec.make_case,
+                                                      .traffic = toy_spec.traffic};
+  register_variant(spec, partly_registered[0], toy_point{}, compute_target::host_stand_in,
+                   start::warm, "driver_test/partial/registered");
+  const auto without_gpu = variants_without_rows(false);
+  EXPECT_NE(std::ranges::find(without_gpu, "partial/forgotten"), without_gpu.end());
+  EXPECT_EQ(std::ranges::find(without_gpu, "partial/registered"), without_gpu.end());
+  EXPECT_EQ(std::ranges::find(without_gpu, "partial/device_only"), without_gpu.end());
+  const auto with_gpu = variants_without_rows(true);
+  EXPECT_NE(std::ranges::find(with_gpu, "partial/device_only"), with_gpu.end());
 }
 
 TEST(Driver, AnUnknownVariantIsInvalidArgument) {
