@@ -1,0 +1,35 @@
+# The patterns of handoff, listed once. Every layer (kernels, reference, patterns, bench, tests)
+# keeps a pattern's files in <layer>/sources/<pattern>.cmake and includes them through
+# handoff_include_pattern_sources, so a new pattern is one line here plus its fragments.
+set(HANDOFF_PATTERNS
+  pool_prep
+  queued_worker
+  postproc_split
+  independent_tasks
+  iterative
+  elementwise_extended
+  multi_gpu)
+
+# Includes this directory's sources/<pattern>.cmake for every pattern. A fragment that names no
+# listed pattern is an error (a typo would otherwise drop it silently); so, with REQUIRED, is a
+# pattern without a fragment in this layer. A macro, so the fragments act in the caller's scope.
+macro(handoff_include_pattern_sources)
+  cmake_parse_arguments(handoff_sources "REQUIRED" "" "" ${ARGN})
+  file(GLOB handoff_fragments RELATIVE ${CMAKE_CURRENT_SOURCE_DIR}/sources
+    ${CMAKE_CURRENT_SOURCE_DIR}/sources/*.cmake)
+  foreach(handoff_fragment IN LISTS handoff_fragments)
+    string(REGEX REPLACE "\\.cmake$" "" handoff_pattern "${handoff_fragment}")
+    if(NOT handoff_pattern IN_LIST HANDOFF_PATTERNS)
+      message(FATAL_ERROR "${CMAKE_CURRENT_SOURCE_DIR}/sources/${handoff_fragment} is not a "
+                          "pattern of HANDOFF_PATTERNS (cmake/Patterns.cmake)")
+    endif()
+  endforeach()
+  foreach(handoff_pattern IN LISTS HANDOFF_PATTERNS)
+    set(handoff_fragment ${CMAKE_CURRENT_SOURCE_DIR}/sources/${handoff_pattern}.cmake)
+    if(EXISTS ${handoff_fragment})
+      include(${handoff_fragment})
+    elseif(handoff_sources_REQUIRED)
+      message(FATAL_ERROR "pattern ${handoff_pattern} has no ${handoff_fragment}")
+    endif()
+  endforeach()
+endmacro()
