@@ -3,9 +3,8 @@
 
 #include <cuda_runtime_api.h>
 
-#include <chrono>
-
 #include "../harness/family_registry.hpp"
+#include "../harness/measure.hpp"
 #include "../harness/outcome.hpp"
 #include "../harness/registration.hpp"
 #include "../harness/traffic.hpp"
@@ -21,19 +20,20 @@ template <class LaunchOnce>
 void time_launches(benchmark::State& state, int launches_per_iteration, LaunchOnce&& launch_once) {
   const device_buffer<unsigned long long> counter(1);
   const handoff::stream stream;
-  launch_once(counter.data(), stream);  // warm-up: loads the module
-  stream.synchronize();
-  for (auto _ : state) {
-    HANDOFF_CUDA_CHECK(
-        cudaMemsetAsync(counter.data(), 0, sizeof(unsigned long long), stream.get()));
-    stream.synchronize();
-    const auto start = std::chrono::steady_clock::now();
-    for (int i = 0; i < launches_per_iteration; ++i)
-      launch_once(counter.data(), stream);
-    stream.synchronize();
-    const auto stop = std::chrono::steady_clock::now();
-    state.SetIterationTime(std::chrono::duration<double>(stop - start).count());
-  }
+  // The counter restarts before every timed run, so after the last one it must read exactly
+  // launches_per_iteration.
+  measure_wall_region(
+      state,
+      [&] {
+        HANDOFF_CUDA_CHECK(
+            cudaMemsetAsync(counter.data(), 0, sizeof(unsigned long long), stream.get()));
+        stream.synchronize();
+      },
+      [&] {
+        for (int i = 0; i < launches_per_iteration; ++i)
+          launch_once(counter.data(), stream);
+        stream.synchronize();
+      });
   unsigned long long executed = 0;
   HANDOFF_CUDA_CHECK(
       cudaMemcpy(&executed, counter.data(), sizeof(executed), cudaMemcpyDeviceToHost));

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "../harness/family_registry.hpp"
+#include "../harness/measure.hpp"
 #include "../harness/outcome.hpp"
 #include "../harness/registration.hpp"
 #include "../harness/traffic.hpp"
@@ -102,14 +103,12 @@ void pipe_bandwidth(benchmark::State& state, std::size_t bytes, byte_stream tran
   const std::uint64_t expected_hash = XXH3_64bits(message.data(), message.size());
   pipe_sink_connection sink(transport);
   std::uint64_t wrong_hashes = 0;
-  if (sink.send(message) != expected_hash) ++wrong_hashes;  // warm-up
-  for (auto _ : state) {
-    const auto start = std::chrono::steady_clock::now();
-    const std::uint64_t received_hash = sink.send(message);
-    const auto stop = std::chrono::steady_clock::now();
-    state.SetIterationTime(std::chrono::duration<double>(stop - start).count());
-    if (received_hash != expected_hash) ++wrong_hashes;
-  }
+  std::uint64_t received_hash = 0;
+  measure_wall_region(
+      state, [] {}, [&] { received_hash = sink.send(message); },
+      [&] {
+        if (received_hash != expected_hash) ++wrong_hashes;
+      });
   set_traffic(state, static_cast<double>(bytes), static_cast<double>(payload.size()));
   record_verification(state, reference::verify_count(0, wrong_hashes));
 }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "../harness/family_registry.hpp"
+#include "../harness/measure.hpp"
 #include "../harness/outcome.hpp"
 #include "../harness/registration.hpp"
 #include "../harness/traffic.hpp"
@@ -14,6 +15,7 @@
 #include "handoff/patterns/fd_io.hpp"
 #include "handoff/patterns/process_errors.hpp"
 #include "handoff/patterns/spawned_process.hpp"
+#include "handoff/wall_clock.hpp"
 
 namespace handoff::bench {
 namespace {
@@ -38,28 +40,31 @@ struct probe_outcome {
 
 probe_outcome spawn_context_probe(const std::string& expected_line) {
   auto report = patterns::make_cloexec_pipe();
-  const auto start = std::chrono::steady_clock::now();
+  const auto start = wall_clock::now();
   auto worker = patterns::spawned_process::start(
       "context_probe", worker_command(context_probe_role), {.stdout_fd = report.write_end.get()});
   report.write_end.reset();
   const std::string line =
       read_line(report.read_end.get(), patterns::deadline_clock::now() + context_deadline);
-  const auto stop = std::chrono::steady_clock::now();
+  const double seconds = seconds_since(start);
   const auto status = worker.wait_for(exit_deadline);
-  return {std::chrono::duration<double>(stop - start).count(),
-          status.success() && line == expected_line};
+  return {seconds, status.success() && line == expected_line};
 }
 
 void process_start(benchmark::State& state, int expected_devices) {
   const std::string expected = context_probe_success_line(expected_devices);
   std::uint64_t wrong_reports = 0;
-  // Warm-up: the first spawn also pays for reading the program and the driver from disk.
-  if (!spawn_context_probe(expected).reported_correctly) ++wrong_reports;
-  for (auto _ : state) {
-    const auto outcome = spawn_context_probe(expected);
-    state.SetIterationTime(outcome.seconds_to_context);
-    if (!outcome.reported_correctly) ++wrong_reports;
-  }
+  // The untimed first spawn also pays for reading the program and the driver from disk.
+  probe_outcome outcome;
+  measure_self_timed_region(
+      state, [] {},
+      [&] {
+        outcome = spawn_context_probe(expected);
+        return outcome.seconds_to_context;
+      },
+      [&] {
+        if (!outcome.reported_correctly) ++wrong_reports;
+      });
   state.counters["events"] = 1;
   record_verification(state, reference::verify_count(0, wrong_reports));
 }
