@@ -140,7 +140,7 @@ void measure_variant(benchmark::State& state, const pattern_spec<Point, Case>& s
   }
   record_verification(state, used->verify(work));
   if (fresh) fresh->shutdown();  // a cold row's last pool exits cleanly, as its user's would
-  set_stage_counters(state, stages, seconds);
+  if (row.reports_stages) set_stage_counters(state, stages, seconds);
   const auto [bytes, items] = spec.traffic(at);
   set_traffic(state, bytes, items);
   if (spec.figures) set_figures(state, spec.figures(at));

@@ -80,6 +80,7 @@ const toy_row toy_rows[] = {
      .floor = toy_floor},
     {.name = "writes_once", .targets = host_only, .setup = set_up<1>},
     {.name = "throws", .targets = host_only, .setup = set_up_throwing},
+    {.name = "stageless", .targets = host_only, .reports_stages = false, .setup = set_up<1000000>},
 };
 
 const pattern_spec<toy_point, toy_case> toy_spec{
@@ -142,6 +143,13 @@ TEST(Driver, AVerifiedRowReportsItsStagesTrafficFiguresAndFloor) {
   EXPECT_EQ(counters.at("workers"), 2);
   EXPECT_EQ(counters.at("toy_figure"), 7);
   EXPECT_EQ(counters.at("floor_bytes.pcie_h2d_pinned"), 256);
+}
+
+TEST(Driver, AVariantWithoutStagesHasNoStageCounters) {
+  const auto result = run_row("stageless", start::warm);
+  EXPECT_EQ(result.failures, 0);
+  EXPECT_FALSE(result.reporter.counters.contains("stage.wait"));
+  EXPECT_EQ(result.reporter.counters.at("wrong"), 0);
 }
 
 TEST(Driver, AVariantThatStopsWritingAfterItsWarmUpFails) {

@@ -92,6 +92,9 @@ struct variant_row {
   runs_on targets;
   clock_kind clock = clock_kind::wall;
   cold_kind cold = cold_kind::none;
+  // False for a variant with no stages to tell apart (one kernel, one CPU loop): its rows carry no
+  // stage.* counters rather than a stage chart that is all wait.
+  bool reports_stages = true;
   std::unique_ptr<session<Case>> (*setup)(const Point& at, compute_target target) = nullptr;
   floor_terms (*floor)(const Point& at, compute_target target, const measured_run& run) = nullptr;
 };
