@@ -144,7 +144,8 @@ void measure_variant(benchmark::State& state, const pattern_spec<Point, Case>& s
   const auto [bytes, items] = spec.traffic(at);
   set_traffic(state, bytes, items);
   if (spec.figures) set_figures(state, spec.figures(at));
-  set_figures(state, used->figures());
+  auto session_figures = used->figures();
+  set_figures(state, session_figures);
   if (row.floor) {
     const double runs = std::max<double>(1.0, static_cast<double>(state.iterations()));
     patterns::stage_times per_run = stages;

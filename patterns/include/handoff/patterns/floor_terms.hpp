@@ -33,18 +33,20 @@ struct floor_terms {
   }
 };
 
-// What a floor model may know of the run it prices: whether it was cold, and the stage times per
-// run the variant reported (a kernel the floor cannot price from a ceiling, say).
-struct measured_run {
-  bool cold = false;
-  stage_times stages_per_run;
-};
-
 // Extra figures a variant reports about itself (a worker count, an iteration the solver converged
 // at); they become counters of the same names.
 struct named_figure {
   std::string name;
   double value = 0;
+};
+
+// What a floor model may know of the run it prices: whether it was cold, the stage times per run
+// the variant reported (a kernel the floor cannot price from a ceiling, say), and the session's
+// figures, among them what it measured in the same run (the time to prepare one chunk, say).
+struct measured_run {
+  bool cold = false;
+  stage_times stages_per_run;
+  std::vector<named_figure> figures;
 };
 
 }  // namespace handoff::patterns
