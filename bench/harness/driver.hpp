@@ -150,8 +150,10 @@ void measure_variant(benchmark::State& state, const pattern_spec<Point, Case>& s
     const double runs = std::max<double>(1.0, static_cast<double>(state.iterations()));
     patterns::stage_times per_run = stages;
     per_run.scale(1.0 / runs);
-    set_floor(state,
-              row.floor(at, target, {.cold = how == start::cold, .stages_per_run = per_run}));
+    set_floor(state, row.floor(at, target,
+                               {.cold = how == start::cold,
+                                .stages_per_run = per_run,
+                                .figures = std::move(session_figures)}));
   }
 }
 
