@@ -1,7 +1,8 @@
 // handoff_bench_mpi: the multi_gpu pattern with one rank per GPU, as users who outgrow one process
 // run it. mpirun starts the ranks; rank 0 makes the NCCL clique's unique id and MPI broadcasts it;
 // each rank drives the GPU of its local rank, uploads its own parts of the same even plan, runs
-// the same user kernel, and NCCL gathers the whole array onto every rank. Rows:
+// the same user kernel, and NCCL gathers the whole array onto every rank: the multi_gpu table's
+// case and session (patterns/multi_gpu), over this rank's device only. Rows:
 //   multi_gpu_mpi/<kernel_only|nccl_allgather>/workload:<w>/gpus:<ranks>/partitioner:even/
 //       elements:<e>/scope:<gather|resident|from_host>
 // with the axes and counters of handoff_bench's multi_gpu rows, so the two modes compare by name.
@@ -21,12 +22,14 @@
 #include <vector>
 
 #include "../harness/bench_config.hpp"
+#include "../harness/driver.hpp"
 #include "../harness/manifest.hpp"
 #include "../harness/outcome.hpp"
 #include "../harness/registration.hpp"
-#include "../multi_gpu/multi_gpu_counters.hpp"
-#include "../multi_gpu/multi_gpu_setup.hpp"
+#include "../harness/traffic.hpp"
 #include "handoff/device_discovery.hpp"
+#include "handoff/patterns/multi_gpu/figures.hpp"
+#include "handoff/patterns/multi_gpu/multi_gpu_session.hpp"
 #include "handoff/patterns/multi_gpu/nccl_gather.hpp"
 #include "handoff/patterns/multi_gpu/nccl_library.hpp"
 #include "handoff/scoped_device.hpp"
@@ -45,69 +48,66 @@ struct rank_context {
 
 rank_context context;
 
-std::unique_ptr<multi_gpu_setup> current_setup;
-multi_gpu_config current_config;
+// This rank's part of the latest configuration, kept while consecutive rows share it.
+std::shared_ptr<partitioned_setup> current_setup;
 
-multi_gpu_setup& setup_for(const multi_gpu_config& config) {
-  if (current_setup && current_config == config) return *current_setup;
+std::shared_ptr<partitioned_setup> setup_for(const partitioned_config& config) {
+  if (current_setup && current_setup->config == config) return current_setup;
   current_setup.reset();
   const std::vector<int> ranks = {context.session->rank()};
   const std::vector<int> ordinals = {context.ordinal};
-  current_setup = make_multi_gpu_setup(config, ranks, ordinals);
-  ncclUniqueId clique{};
-  if (context.session->rank() == 0) HANDOFF_NCCL_CHECK(nccl().get_unique_id(&clique));
-  clique = context.session->broadcast_from_rank_0(clique);
-  current_setup->adopt_gather(
-      gather_kind::nccl,
-      make_nccl_gather(*current_setup->devices,
-                       nccl_communicators::for_rank(clique, context.session->ranks(),
-                                                    context.session->rank(), context.ordinal)));
-  current_config = config;
-  return *current_setup;
+  current_setup = make_rank_setup(config, ranks, ordinals);
+  return current_setup;
 }
 
-void timed_row(benchmark::State& state, const multi_gpu_config& config, gather_kind kind,
+// The table's session for the row's gather, over this rank's devices; NCCL's communicator spans
+// the ranks (rank 0 makes the clique's id, MPI broadcasts it), where handoff_bench's spans the
+// devices of one process.
+std::unique_ptr<gather_session> session_for(const std::shared_ptr<partitioned_setup>& setup,
+                                            gather_kind kind, run_scope scope) {
+  std::unique_ptr<device_gather> gather;
+  if (kind == gather_kind::nccl) {
+    const mpi_session& session = *context.session;
+    ncclUniqueId clique{};
+    if (session.rank() == 0) HANDOFF_NCCL_CHECK(nccl().get_unique_id(&clique));
+    clique = session.broadcast_from_rank_0(clique);
+    gather = make_nccl_gather(
+        *setup->devices,
+        nccl_communicators::for_rank(clique, session.ranks(), session.rank(), context.ordinal));
+  }
+  return std::make_unique<gather_session>(setup, scope, kind, std::move(gather));
+}
+
+// The table's case and session, with a loop of its own: every rank runs the same fixed count, and
+// each run's time is the slowest rank's.
+void timed_row(benchmark::State& state, const partitioned_config& config, gather_kind kind,
                run_scope scope) {
   const mpi_session& session = *context.session;
   const scoped_device on_device(context.ordinal);
-  auto& setup = setup_for(config);
-  auto& devices = *setup.devices;
-  device_gather* gather = setup.device_gather_for(kind);
-  if (scope == run_scope::gather) {
-    enqueue_partitioned_run(devices, setup.kernel, nullptr, run_scope::resident);
-    devices.synchronize();
-  }
-  // One untimed run first, as measure_gpu_region does: NCCL connects its peers at the first
-  // collective of a communicator, which would otherwise land in the first of few timed runs.
+  const auto setup = setup_for(config);
+  multi_gpu_case work(setup, scope);
+  const auto variant = session_for(setup, kind, scope);
+  // One untimed run first, as the driver does: NCCL connects its peers at the first collective of
+  // a communicator, which would otherwise land in the first of few timed runs.
   session.barrier();
-  enqueue_partitioned_run(devices, setup.kernel, gather, scope);
-  devices.synchronize();
-  const event start;
-  const event stop;
-  double total_seconds = 0.0;
-  std::vector<double> busy(devices.slots().size(), 0.0);
+  (void)variant->run(work);
+  run_totals totals;
   for (auto _ : state) {
-    if (gather != nullptr) gather->poison();
-    if (scope != run_scope::gather) devices.poison_outputs();
-    if (scope == run_scope::from_host) devices.poison_inputs();
+    variant->poison(work);
     session.barrier();
-    start.record(devices.origin());
-    enqueue_partitioned_run(devices, setup.kernel, gather, scope);
-    stop.record(devices.origin());
-    const double seconds = session.max_over_ranks(elapsed_milliseconds(start, stop) * 1e-3);
+    const double seconds = session.max_over_ranks(variant->run(work).seconds);
     state.SetIterationTime(seconds);
-    total_seconds += seconds;
-    const auto run_busy = devices.busy_seconds();
-    for (std::size_t i = 0; i < busy.size(); ++i)
-      busy[i] += run_busy[i];
+    totals.add(seconds, setup->devices->busy_seconds());
   }
-  auto verdict = check_gathered_or_local(setup, gather);
+  auto verdict = variant->verify(work);
   verdict.checked = session.sum_over_ranks(verdict.checked);
   verdict.mismatches = session.sum_over_ranks(verdict.mismatches);
   record_verification(state, verdict);
-  const auto runs = static_cast<double>(state.iterations());
-  add_throughput_counters(state, setup, busy, runs, total_seconds);
-  add_gather_counters(state, setup, kind, scope, total_seconds, runs);
+  set_traffic(state, sizeof(float) * static_cast<double>(config.elements),
+              static_cast<double>(config.elements));
+  state.counters["gpus"] = config.gpus;
+  set_figures(state, throughput_figures(*setup, totals));
+  set_figures(state, gather_figures(setup->plan, kind, scope, totals));
 }
 
 void register_rows(const bench_config& config, int ranks) {
@@ -131,7 +131,7 @@ void register_rows(const bench_config& config, int ranks) {
       {"nccl_allgather", gather_kind::nccl, add_value, run_scope::from_host},
   };
   for (const auto& [variant, gather, workload, scope] : rows) {
-    const multi_gpu_config row_config{workload, ranks, partitioner::even, elements, 0};
+    const partitioned_config row_config{workload, ranks, partitioner::even, elements, 0};
     const auto name =
         benchmark_name("multi_gpu_mpi", variant,
                        {{"workload", std::string(reference::partitioned_operation_name(workload))},

@@ -11,98 +11,40 @@
 // (kernel and gather, the input already on the devices) and from_host (each part uploaded from
 // pinned memory first; host_gather uploads from pageable memory, as the article does).
 //
-// Every run is verified, every copy of the result (each device's, for NCCL), against the CPU
-// reference, exactly. Counters beyond the harness's: gpus, gpu<d>_items_per_second (each device's
-// elements over its busy time), per_gpu_items_per_second (the aggregate over the GPU count),
-// gather_bytes_per_second (scope gather), algbw and busbw (NCCL, defined in the README),
-// all_gather_collective (1: ncclAllGather; 0: grouped broadcasts), weight_gpu<d> (the weighted
-// partitioner's share). Scaling efficiency against gpus:1 is added by the harness at the end.
+// The variants, their sessions and floors are the table of patterns/multi_gpu/variants.hpp; the
+// driver measures every row. This file is the sweep and the names. Every run is verified, every
+// copy of the result (each device's, for NCCL), against the CPU reference, exactly. Counters
+// beyond the driver's: gpus (here), and the sessions' figures (patterns/multi_gpu/figures.hpp):
+// gpu<d>_items_per_second, per_gpu_items_per_second, gather_bytes_per_second, algbw, busbw,
+// all_gather_collective, weight_gpu<d>. Scaling efficiency against gpus:1 is added by the harness
+// at the end.
 
 #include <string>
 #include <vector>
 
+#include "../harness/driver.hpp"
 #include "../harness/family_registry.hpp"
-#include "../harness/measure.hpp"
-#include "../harness/outcome.hpp"
-#include "../harness/registration.hpp"
-#include "../harness/traffic.hpp"
-#include "handoff/device_discovery.hpp"
-#include "handoff/patterns/multi_gpu/peer_access.hpp"
-#include "handoff/reference/verify.hpp"
-#include "multi_gpu_counters.hpp"
-#include "multi_gpu_floors.hpp"
-#include "multi_gpu_setup.hpp"
+#include "handoff/patterns/multi_gpu/variants.hpp"
 
 namespace handoff::bench {
 namespace {
 
 using namespace patterns::multi_gpu;
 
-// The asynchronous variants: one run is everything between two events on GPU 0's stream.
-void device_gather_row(benchmark::State& state, const multi_gpu_config& config, gather_kind kind,
-                       run_scope scope) {
-  auto& setup = multi_gpu_setup_for(config);
-  auto& devices = *setup.devices;
-  device_gather* gather = setup.device_gather_for(kind);
-  if (scope == run_scope::gather) {
-    enqueue_partitioned_run(devices, setup.kernel, nullptr, run_scope::resident);
-    devices.synchronize();
-  }
-  std::vector<double> busy(devices.slots().size(), 0.0);
-  const double seconds = measure_gpu_region(
-      state, devices.origin(),
-      [&] {
-        if (gather != nullptr) gather->poison();
-        if (scope != run_scope::gather) devices.poison_outputs();
-        if (scope == run_scope::from_host) devices.poison_inputs();
-      },
-      [&] { enqueue_partitioned_run(devices, setup.kernel, gather, scope); },
-      [&] {
-        const auto run_busy = devices.busy_seconds();
-        for (std::size_t d = 0; d < busy.size(); ++d)
-          busy[d] += run_busy[d];
-      });
-  devices.synchronize();
-  const auto runs = static_cast<double>(state.iterations());
-  verify_gathered_or_local(state, setup, gather);
-  add_throughput_counters(state, setup, busy, runs, seconds);
-  add_gather_counters(state, setup, kind, scope, seconds, runs);
-  add_multi_gpu_floor(state, setup.plan, kind, scope);
-}
-
-// The article's loop is synchronous, so the wall clock times it.
-void seed_gather_row(benchmark::State& state, const multi_gpu_config& config, run_scope scope) {
-  auto& setup = multi_gpu_setup_for(config);
-  auto& devices = *setup.devices;
-  auto& seed = setup.seed_gather();
-  if (scope == run_scope::gather) {
-    enqueue_partitioned_run(devices, setup.kernel, nullptr, run_scope::resident);
-    devices.synchronize();
-  }
-  const double seconds = measure_wall_region(
-      state,
-      [&] {
-        seed.poison();
-        if (scope != run_scope::gather) devices.poison_outputs();
-        if (scope == run_scope::from_host) devices.poison_inputs();
-      },
-      [&] { seed.run(setup.kernel, scope); });
-  const auto runs = static_cast<double>(state.iterations());
-  record_verification(state, reference::verify_elementwise(setup.expected, seed.result(), 0));
-  add_throughput_counters(state, setup, {}, runs, seconds);
-  add_multi_gpu_floor(state, setup.plan, gather_kind::host_seed, scope);
-}
-
-struct variant_entry {
-  const char* name;
-  gather_kind gather;
+const pattern_spec<multi_gpu_point, multi_gpu_case> multi_gpu_spec{
+    .pattern = "multi_gpu",
+    .table = multi_gpu_variants(),
+    .make_case = make_multi_gpu_case,
+    .traffic =
+        [](const multi_gpu_point& at) {
+          const auto elements = static_cast<double>(at.config.elements);
+          return std::pair{sizeof(float) * elements, elements};
+        },
+    .figures =
+        [](const multi_gpu_point& at) {
+          return std::vector<patterns::named_figure>{{"gpus", static_cast<double>(at.config.gpus)}};
+        },
 };
-
-constexpr variant_entry kernel_only{"kernel_only", gather_kind::none};
-constexpr variant_entry host_gather{"host_gather", gather_kind::host_seed};
-constexpr variant_entry host_gather_pinned{"host_gather_pinned", gather_kind::host_pinned};
-constexpr variant_entry p2p_gather{"p2p_gather", gather_kind::peer};
-constexpr variant_entry nccl_allgather{"nccl_allgather", gather_kind::nccl};
 
 constexpr std::size_t default_elements = std::size_t{1} << 28;
 constexpr std::size_t round_robin_chunk = std::size_t{1} << 22;
@@ -127,33 +69,28 @@ std::vector<std::size_t> scaling_sizes(const bench_config& config) {
   return sizes;
 }
 
-void register_row(const variant_entry& variant, const multi_gpu_config& config, run_scope scope) {
+void register_row(std::string_view variant, const partitioned_config& config, run_scope scope) {
   const auto name = benchmark_name(
-      "multi_gpu", variant.name,
+      "multi_gpu", std::string(variant),
       {{"workload", std::string(reference::partitioned_operation_name(config.workload))},
        {"gpus", std::to_string(config.gpus)},
-       {"partitioner", std::string(partitioner_name(config.partitioner))},
+       {"partitioner", std::string(partitioner_name(config.partition))},
        {"elements", std::to_string(config.elements)},
        {"scope", std::string(run_scope_name(scope))}});
-  const gather_kind gather = variant.gather;
-  register_benchmark(name, [config, gather, scope](benchmark::State& state) {
-    if (gather == gather_kind::host_seed) {
-      seed_gather_row(state, config, scope);
-    } else {
-      device_gather_row(state, config, gather, scope);
-    }
-  });
+  register_variant(multi_gpu_spec, patterns::find_row(multi_gpu_spec.table, variant),
+                   multi_gpu_point{config, scope}, patterns::compute_target::device, start::warm,
+                   name);
 }
 
-multi_gpu_config config_of(const bench_config& bench, reference::partitioned_operation workload,
-                           int gpus, partitioner kind, std::size_t elements) {
+partitioned_config config_of(const bench_config& bench, reference::partitioned_operation workload,
+                             int gpus, partitioner kind, std::size_t elements) {
   return {workload, gpus, kind, elements, bench.smoke ? smoke_chunk : round_robin_chunk};
 }
 
 // Configuration-major (GPU count, partitioner, size, workload), so that consecutive benchmarks
 // share one setup; within it every variant and scope.
 void register_variants(const bench_environment& environment,
-                       const std::vector<variant_entry>& gathers) {
+                       const std::vector<std::string_view>& gathers) {
   const auto& bench = environment.config;
   const auto scale = reference::partitioned_operation::scale_by_two;
   const auto add_value = reference::partitioned_operation::add_device_value;
@@ -165,12 +102,14 @@ void register_variants(const bench_environment& environment,
         if (!even && elements != headline) continue;
         const auto config = config_of(bench, scale, gpus, kind, elements);
         if (gathers.empty()) {
-          register_row(kernel_only, config, run_scope::resident);
-          if (even && elements == headline) register_row(kernel_only, config, run_scope::from_host);
+          register_row("kernel_only", config, run_scope::resident);
+          if (even && elements == headline) {
+            register_row("kernel_only", config, run_scope::from_host);
+          }
           continue;
         }
         if (elements != headline) continue;
-        for (const auto& gather : gathers) {
+        for (const auto gather : gathers) {
           for (const auto scope : {run_scope::gather, run_scope::resident, run_scope::from_host}) {
             if (even || scope == run_scope::resident) register_row(gather, config, scope);
           }
@@ -180,8 +119,8 @@ void register_variants(const bench_environment& environment,
         // The second workload: each device adds its own value, so a part run on the wrong device
         // shows in the result.
         const auto config = config_of(bench, add_value, gpus, kind, headline);
-        if (gathers.empty()) register_row(kernel_only, config, run_scope::from_host);
-        for (const auto& gather : gathers)
+        if (gathers.empty()) register_row("kernel_only", config, run_scope::from_host);
+        for (const auto gather : gathers)
           register_row(gather, config, run_scope::from_host);
       }
     }
@@ -193,24 +132,23 @@ void register_kernel_only(const bench_environment& environment) {
 }
 
 void register_host_gathers(const bench_environment& environment) {
-  register_variants(environment, {host_gather, host_gather_pinned});
+  register_variants(environment, {"host_gather", "host_gather_pinned"});
 }
 
 void register_p2p_gather(const bench_environment& environment) {
-  register_variants(environment, {p2p_gather});
+  register_variants(environment, {"p2p_gather"});
 }
 
 void register_nccl_allgather(const bench_environment& environment) {
-  register_variants(environment, {nccl_allgather});
+  register_variants(environment, {"nccl_allgather"});
 }
 
 std::string p2p_unavailable(const bench_environment& environment) {
-  const int gpus = environment.gpus.count;
-  return peer_access_unavailable_reason(peer_access_matrix(gpus), 0, gpus);
+  return multi_gpu_unavailable_reason("p2p_gather", environment.gpus.count);
 }
 
-std::string nccl_unavailable(const bench_environment&) {
-  return nccl_unavailable_reason();
+std::string nccl_unavailable(const bench_environment& environment) {
+  return multi_gpu_unavailable_reason("nccl_allgather", environment.gpus.count);
 }
 
 }  // namespace

@@ -1,19 +1,12 @@
 # The multi_gpu pattern's benchmarks (seed 004): multi_gpu/<variant>/.../gpus:<n>/....
-target_sources(handoff_bench PRIVATE
-  ${CMAKE_CURRENT_SOURCE_DIR}/multi_gpu/multi_gpu_bench.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/multi_gpu/multi_gpu_counters.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/multi_gpu/multi_gpu_floors.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/multi_gpu/multi_gpu_setup.cpp)
+target_sources(handoff_bench PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/multi_gpu/multi_gpu_bench.cpp)
 
 # One rank per GPU under mpirun, with NCCL bootstrapped through MPI: built where configure found
 # both (cmake/Dependencies.cmake reports each).
 if(MPI_CXX_FOUND AND NCCL_FOUND)
   add_executable(handoff_bench_mpi
     ${CMAKE_CURRENT_SOURCE_DIR}/mpi/mpi_bench_main.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/mpi/mpi_session.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/multi_gpu/multi_gpu_counters.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/multi_gpu/multi_gpu_floors.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/multi_gpu/multi_gpu_setup.cpp)
+    ${CMAKE_CURRENT_SOURCE_DIR}/mpi/mpi_session.cpp)
   target_link_libraries(handoff_bench_mpi PRIVATE handoff_bench_harness handoff_patterns
     MPI::MPI_CXX handoff_warnings)
   set(HANDOFF_BENCH_MPI_BUILT ON PARENT_SCOPE)

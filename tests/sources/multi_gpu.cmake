@@ -1,24 +1,24 @@
-# The multi_gpu pattern (seed 004): the partitioners, the partitioned reference and the peer
-# topology check (cpu); every variant on one GPU and the launch check (gpu); every partitioner,
-# GPU count and gather, and the device and peer-access discipline, on two or more (multigpu).
+# The multi_gpu pattern (seed 004): the partitioners, the partitioned reference, the peer
+# topology check, and the table's floors and gather figures (cpu); the table's conformance, every
+# variant at every size and scope, and the launch check (gpu); the device and peer-access
+# discipline on two or more GPUs (multigpu).
 handoff_add_gtest(handoff_multi_gpu_cpu_tests cpu
   SOURCES
+    multi_gpu/floors_test.cpp
     multi_gpu/partition_test.cpp
     multi_gpu/partitioned_reference_test.cpp
     multi_gpu/peer_topology_test.cpp
   LIBRARIES handoff_patterns)
 
-add_library(handoff_multi_gpu_test_support STATIC multi_gpu/partitioned_case.cpp)
-target_link_libraries(handoff_multi_gpu_test_support PUBLIC handoff_patterns
-  PRIVATE handoff_warnings)
-
 handoff_add_gtest(handoff_multi_gpu_gpu_tests gpu
-  SOURCES multi_gpu/one_gpu_test.cpp
-  LIBRARIES handoff_multi_gpu_test_support)
+  SOURCES
+    multi_gpu/conformance_test.cpp
+    multi_gpu/launch_check_test.cpp
+  LIBRARIES handoff_patterns)
 
 handoff_add_gtest(handoff_multi_gpu_multigpu_tests multigpu
-  SOURCES multi_gpu/multi_gpu_conformance_test.cpp
-  LIBRARIES handoff_multi_gpu_test_support)
+  SOURCES multi_gpu/device_discipline_test.cpp
+  LIBRARIES handoff_patterns)
 
 handoff_add_bench_smoke(multi_gpu_one_gpu gpu 1 "^multi_gpu/.*/gpus:1/"
   "multi_gpu/kernel_only/|multi_gpu/host_gather/|multi_gpu/host_gather_pinned/|multi_gpu/p2p_gather/|multi_gpu/nccl_allgather/")

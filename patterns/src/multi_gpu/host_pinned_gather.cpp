@@ -4,8 +4,10 @@
 
 #include "handoff/cuda_check.hpp"
 #include "handoff/patterns/multi_gpu/gathers.hpp"
+#include "handoff/patterns/multi_gpu/multi_gpu_session.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "handoff/scoped_device.hpp"
+#include "rows.hpp"
 
 namespace handoff::patterns::multi_gpu {
 namespace {
@@ -41,6 +43,13 @@ class host_pinned_gather final : public device_gather {
 
 std::unique_ptr<device_gather> make_host_pinned_gather(const partitioned_devices& devices) {
   return std::make_unique<host_pinned_gather>(devices);
+}
+
+session_ptr set_up_host_gather_pinned(const multi_gpu_point& at, compute_target) {
+  auto setup = shared_setup_for(at.config);
+  auto gather = make_host_pinned_gather(*setup->devices);
+  return std::make_unique<gather_session>(std::move(setup), at.scope, gather_kind::host_pinned,
+                                          std::move(gather));
 }
 
 }  // namespace handoff::patterns::multi_gpu

@@ -5,9 +5,11 @@
 
 #include "handoff/cuda_check.hpp"
 #include "handoff/patterns/multi_gpu/gathers.hpp"
+#include "handoff/patterns/multi_gpu/multi_gpu_session.hpp"
 #include "handoff/patterns/multi_gpu/peer_access.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "handoff/scoped_device.hpp"
+#include "rows.hpp"
 
 namespace handoff::patterns::multi_gpu {
 namespace {
@@ -83,6 +85,13 @@ class peer_gather final : public device_gather {
 
 std::unique_ptr<device_gather> make_peer_gather(const partitioned_devices& devices) {
   return std::make_unique<peer_gather>(devices);
+}
+
+session_ptr set_up_p2p_gather(const multi_gpu_point& at, compute_target) {
+  auto setup = shared_setup_for(at.config);
+  auto gather = make_peer_gather(*setup->devices);
+  return std::make_unique<gather_session>(std::move(setup), at.scope, gather_kind::peer,
+                                          std::move(gather));
 }
 
 }  // namespace handoff::patterns::multi_gpu

@@ -6,9 +6,12 @@
 
 #include "handoff/cuda_check.hpp"
 #include "handoff/patterns/multi_gpu/launch_check.hpp"
+#include "handoff/patterns/multi_gpu/multi_gpu_session.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "handoff/reference/partitioned_elementwise.hpp"
 #include "handoff/scoped_device.hpp"
+#include "handoff/wall_clock.hpp"
+#include "rows.hpp"
 
 namespace handoff::patterns::multi_gpu {
 namespace {
@@ -71,6 +74,43 @@ void seed_host_gather::run(const user_kernel& kernel, run_scope scope) {
     std::copy_n(piece.values.get(), piece.count,
                 result_.begin() + static_cast<std::ptrdiff_t>(piece.offset));
   }
+}
+
+namespace {
+
+// The article's loop is synchronous, so the wall clock times it.
+class host_gather_session final : public multi_gpu_session {
+ public:
+  host_gather_session(const std::shared_ptr<partitioned_setup>& setup, run_scope scope)
+      : multi_gpu_session(setup, scope, gather_kind::host_seed),
+        gather_(*setup->devices, setup->input) {}
+
+  run_result run(multi_gpu_case& work) override {
+    check_case(work);
+    const auto start = wall_clock::now();
+    gather_.run(setup().kernel, scope());
+    const double seconds = seconds_since(start);
+    count_run(seconds, {});
+    return {.seconds = seconds, .stages = {}};
+  }
+
+  void poison(multi_gpu_case& work) override {
+    gather_.poison();
+    work.poison();
+  }
+
+  reference::verification_result verify(const multi_gpu_case&) const override {
+    return reference::verify_elementwise(setup().expected, gather_.result(), 0);
+  }
+
+ private:
+  seed_host_gather gather_;
+};
+
+}  // namespace
+
+session_ptr set_up_host_gather(const multi_gpu_point& at, compute_target) {
+  return std::make_unique<host_gather_session>(shared_setup_for(at.config), at.scope);
 }
 
 }  // namespace handoff::patterns::multi_gpu

@@ -22,6 +22,9 @@ namespace handoff::patterns::multi_gpu {
 enum class run_scope { gather, resident, from_host };
 std::string_view run_scope_name(run_scope scope);
 
+// Which gather a variant runs (none: kernel_only; host_seed: the article's synchronous loop).
+enum class gather_kind { none, host_seed, host_pinned, peer, nccl };
+
 class device_gather {
  public:
   virtual ~device_gather() = default;

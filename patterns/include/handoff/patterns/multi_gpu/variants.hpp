@@ -1,0 +1,65 @@
+#pragma once
+// The multi_gpu pattern (seed 004) as a table of variants: an array split over GPUs, a user kernel
+// (the article's RawKernel) run on each part, and the results gathered. The variants are the
+// gathers:
+//   kernel_only         no gather: the results stay on their devices (the scaling figure);
+//   host_gather         the article's loop, bugs fixed (seed_host_gather.hpp names them);
+//   host_gather_pinned  every device copies straight into one pinned array, all at once;
+//   p2p_gather          every device copies into GPU 0 over the peer link;
+//   nccl_allgather      every device ends with the whole array (ncclAllGather, or grouped
+//                       broadcasts for unequal parts).
+// A Point is a configuration (workload, GPU count, partitioner, size) and a scope: the gather alone
+// (the results already on the devices), resident (kernel and gather, the input already on the
+// devices) or from_host (each part uploaded first; host_gather uploads from pageable memory, as
+// the article does). Every variant times itself (clock_kind::self): the asynchronous ones with
+// CUDA events on GPU 0's stream around the whole run, host_gather with the wall clock, so that the
+// figures it reports (per-GPU rates, gather bandwidth) divide by the same seconds the row reports.
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "handoff/patterns/multi_gpu/gathers.hpp"
+#include "handoff/patterns/multi_gpu/partitioned_setup.hpp"
+#include "handoff/patterns/variant.hpp"
+
+namespace handoff::patterns::multi_gpu {
+
+struct multi_gpu_point {
+  partitioned_config config;
+  run_scope scope = run_scope::resident;
+  bool operator==(const multi_gpu_point&) const = default;
+};
+
+// The work of one Point: the configuration's shared setup, and what its scope poisons. The outputs
+// of the Case are the devices' own (kernel_only's results, where they lie); the gathers' copies
+// are their sessions', which poison and verify them too.
+class multi_gpu_case {
+ public:
+  multi_gpu_case(std::shared_ptr<partitioned_setup> setup, run_scope scope);
+
+  // The devices' outputs unless the scope is gather (the gather then reads them), and their
+  // inputs when the run uploads them (a part that is not uploaded then shows in the result).
+  void poison();
+  // Each part where it lies on its device, against the reference.
+  reference::verification_result verify() const;
+
+  partitioned_setup& setup() const noexcept { return *setup_; }
+  const std::shared_ptr<partitioned_setup>& shared_setup() const noexcept { return setup_; }
+  run_scope scope() const noexcept { return scope_; }
+
+ private:
+  std::shared_ptr<partitioned_setup> setup_;
+  run_scope scope_;
+};
+
+std::unique_ptr<multi_gpu_case> make_multi_gpu_case(const multi_gpu_point& at);
+
+using multi_gpu_row = variant_row<multi_gpu_point, multi_gpu_case>;
+variant_table<multi_gpu_point, multi_gpu_case> multi_gpu_variants();
+
+// Why this build and machine cannot run variant on gpus GPUs (p2p_gather without peer access,
+// nccl_allgather without NCCL); empty when it can.
+std::string multi_gpu_unavailable_reason(std::string_view variant, int gpus);
+
+}  // namespace handoff::patterns::multi_gpu

@@ -1,0 +1,15 @@
+// kernel_only: no gather. Each device runs the kernel over its parts and the results stay where
+// they are, so the row's time is the kernels' alone (and the uploads', from_host): the scaling
+// figure against gpus:1.
+
+#include "handoff/patterns/multi_gpu/multi_gpu_session.hpp"
+#include "rows.hpp"
+
+namespace handoff::patterns::multi_gpu {
+
+session_ptr set_up_kernel_only(const multi_gpu_point& at, compute_target) {
+  return std::make_unique<gather_session>(shared_setup_for(at.config), at.scope, gather_kind::none,
+                                          nullptr);
+}
+
+}  // namespace handoff::patterns::multi_gpu

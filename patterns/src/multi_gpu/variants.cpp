@@ -1,0 +1,57 @@
+// The multi_gpu table: one line per variant. Every row runs on the devices only (no host
+// stand-in: the variants are the CUDA copies and collectives themselves) and times itself
+// (variants.hpp says why).
+
+#include "handoff/device_discovery.hpp"
+#include "handoff/patterns/multi_gpu/peer_access.hpp"
+#include "rows.hpp"
+
+namespace handoff::patterns::multi_gpu {
+namespace {
+
+constexpr runs_on devices_only{.device = true};
+constexpr auto self = clock_kind::self;
+
+constexpr multi_gpu_row rows[] = {
+    {.name = "kernel_only",
+     .targets = devices_only,
+     .clock = self,
+     .setup = set_up_kernel_only,
+     .floor = floor_of<gather_kind::none>},
+    {.name = "host_gather",
+     .targets = devices_only,
+     .clock = self,
+     .setup = set_up_host_gather,
+     .floor = floor_of<gather_kind::host_seed>},
+    {.name = "host_gather_pinned",
+     .targets = devices_only,
+     .clock = self,
+     .setup = set_up_host_gather_pinned,
+     .floor = floor_of<gather_kind::host_pinned>},
+    {.name = "p2p_gather",
+     .targets = devices_only,
+     .clock = self,
+     .setup = set_up_p2p_gather,
+     .floor = floor_of<gather_kind::peer>},
+    {.name = "nccl_allgather",
+     .targets = devices_only,
+     .clock = self,
+     .setup = set_up_nccl_allgather,
+     .floor = floor_of<gather_kind::nccl>},
+};
+
+}  // namespace
+
+variant_table<multi_gpu_point, multi_gpu_case> multi_gpu_variants() {
+  return rows;
+}
+
+std::string multi_gpu_unavailable_reason(std::string_view variant, int gpus) {
+  if (variant == "p2p_gather") {
+    return peer_access_unavailable_reason(peer_access_matrix(gpus), 0, gpus);
+  }
+  if (variant == "nccl_allgather") return nccl_unavailable_reason();
+  return {};
+}
+
+}  // namespace handoff::patterns::multi_gpu

@@ -1,0 +1,100 @@
+// The multi_gpu table, row by row (the variants run on devices only; no host stand-in): every
+// variant runs and verifies twice, its outputs poisoned between, at the default small size, empty,
+// one element and an uneven size, in every scope it has and for both workloads; with every
+// partitioner on every GPU count the machine has; and with a pageable upload large enough to
+// return before its DMA lands, which must still be ordered before the kernel.
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "handoff/device_discovery.hpp"
+#include "handoff/patterns/multi_gpu/variants.hpp"
+#include "support/gpu_requirement.hpp"
+#include "support/variant_conformance.hpp"
+
+namespace handoff::multi_gpu_tests {
+namespace {
+
+using namespace patterns::multi_gpu;
+using patterns::compute_target;
+using reference::partitioned_operation;
+
+constexpr std::size_t default_small = 4099;  // not a multiple of 4 or of any GPU count
+constexpr std::size_t uneven = 70001;        // above a round-robin chunk per device
+constexpr std::size_t test_chunk = 256;
+
+std::vector<run_scope> scopes_of(const std::string& variant) {
+  // kernel_only has no gather to time alone.
+  if (variant == "kernel_only") return {run_scope::resident, run_scope::from_host};
+  return {run_scope::gather, run_scope::resident, run_scope::from_host};
+}
+
+class MultiGpuConformance : public ::testing::TestWithParam<std::string> {
+ protected:
+  const multi_gpu_row& row() const { return patterns::find_row(multi_gpu_variants(), GetParam()); }
+
+  void expect_verifies(const partitioned_config& config, run_scope scope) const {
+    SCOPED_TRACE(GetParam() + ": " + std::to_string(config.gpus) + " GPUs, " +
+                 std::string(partitioner_name(config.partition)) + ", " +
+                 std::to_string(config.elements) + " elements, " +
+                 std::string(reference::partitioned_operation_name(config.workload)) + ", scope " +
+                 std::string(run_scope_name(scope)));
+    handoff::testing::expect_runs_and_verifies(row(), multi_gpu_point{config, scope},
+                                               compute_target::device, make_multi_gpu_case);
+  }
+};
+
+#define SKIP_UNLESS_RUNNABLE_ON(gpus)                                                        \
+  do {                                                                                       \
+    if (const auto reason = multi_gpu_unavailable_reason(GetParam(), gpus); !reason.empty()) \
+      GTEST_SKIP() << reason;                                                                \
+  } while (false)
+
+TEST_P(MultiGpuConformance, VerifiesAtEverySizeAndScopeOnOneGpu) {
+  HANDOFF_REQUIRE_GPUS(1);
+  SKIP_UNLESS_RUNNABLE_ON(1);
+  for (const std::size_t elements : {default_small, std::size_t{0}, std::size_t{1}, uneven}) {
+    for (const auto scope : scopes_of(GetParam())) {
+      for (const auto workload :
+           {partitioned_operation::scale_by_two, partitioned_operation::add_device_value}) {
+        expect_verifies({workload, 1, partitioner::even, elements, test_chunk}, scope);
+      }
+    }
+  }
+}
+
+TEST_P(MultiGpuConformance, EveryPartitionerAndGpuCountMatchesTheReference) {
+  HANDOFF_REQUIRE_GPUS(1);
+  const int visible = gpu_count().count;
+  SKIP_UNLESS_RUNNABLE_ON(visible);
+  for (int gpus = 1; gpus <= visible; ++gpus) {
+    for (const auto kind : {partitioner::even, partitioner::round_robin, partitioner::weighted}) {
+      // Fewer elements than two devices, and an uneven size above a chunk per device.
+      for (const std::size_t elements : {std::size_t{1}, uneven}) {
+        expect_verifies({partitioned_operation::add_device_value, gpus, kind, elements, test_chunk},
+                        run_scope::from_host);
+      }
+    }
+  }
+}
+
+// Large enough that a pageable cudaMemcpy returns before its DMA lands: the upload must still be
+// ordered before the kernel (host_gather once read poison at the tail here).
+TEST_P(MultiGpuConformance, LargeUploadIsOrderedBeforeTheKernel) {
+  HANDOFF_REQUIRE_GPUS(1);
+  SKIP_UNLESS_RUNNABLE_ON(1);
+  expect_verifies({partitioned_operation::add_device_value, 1, partitioner::even,
+                   (std::size_t{1} << 22) + 3, test_chunk},
+                  run_scope::from_host);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Rows, MultiGpuConformance,
+    ::testing::ValuesIn(handoff::testing::rows_running_on(multi_gpu_variants(),
+                                                          compute_target::device)),
+    [](const ::testing::TestParamInfo<std::string>& row) { return row.param; });
+
+}  // namespace
+}  // namespace handoff::multi_gpu_tests
