@@ -1,4 +1,2 @@
 target_sources(handoff_bench PRIVATE
-  ${CMAKE_CURRENT_SOURCE_DIR}/pool_prep/pool_prep_bench.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/pool_prep/pool_prep_data.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/pool_prep/pool_prep_floors.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/pool_prep/pool_prep_bench.cpp)

@@ -1,6 +1,6 @@
-// pool_prep on the device: every variant verifies against the reference at a small and an uneven
-// size, a device worker killed mid-batch is reported by name, and seed 000 example 1's bug (CUDA
-// initialised in the parent, then a forked pool running the chunk step) is caught and named.
+// pool_prep on the device beyond its conformance test: a device worker killed mid-batch is
+// reported by name, and seed 000 example 1's bug (CUDA initialised in the parent, then a forked
+// pool running the chunk step) is caught and named.
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -12,8 +12,12 @@
 #include <vector>
 
 #include "handoff/fork_guard.hpp"
+#include "handoff/patterns/pool_prep/map_pool.hpp"
 #include "handoff/patterns/pool_prep/map_worker.hpp"
 #include "handoff/patterns/workloads/seed_vector_add.hpp"
+#include "handoff/reference/inputs.hpp"
+#include "handoff/reference/pool_prep_inputs.hpp"
+#include "handoff/reference/verify.hpp"
 #include "pool_prep/pool_prep_test_support.hpp"
 #include "support/forked_child.hpp"
 #include "support/gpu_requirement.hpp"
@@ -23,44 +27,6 @@ namespace {
 
 using namespace std::chrono_literals;
 using namespace testing_support;
-
-class PoolPrepDeviceVariant : public ::testing::TestWithParam<variant> {};
-
-TEST_P(PoolPrepDeviceVariant, VerifiesAtASmallAndAnUnevenSize) {
-  HANDOFF_REQUIRE_GPUS(1);
-  const std::string purpose = "device-" + variant_name(GetParam());
-  auto on = make_runner(GetParam(), compute_target::device,
-                        {.workers = 3, .max_chunk_elements = 1 << 16, .purpose = purpose});
-  expect_complete_and_ordered(*on, compute_target::device, {.total_elements = 4096, .chunks = 4},
-                              "small");
-  // Chunks of 14287 and 14286 elements: odd lengths and offsets, so the kernel's scalar tail and
-  // unaligned copies run too.
-  expect_complete_and_ordered(*on, compute_target::device,
-                              {.total_elements = 100'003, .chunks = 7, .seeds = {.a = 5, .b = 6}},
-                              "uneven");
-  expect_complete_and_ordered(*on, compute_target::device, {.total_elements = 1000, .chunks = 2},
-                              "fewer chunks than workers");
-  expect_complete_and_ordered(*on, compute_target::device, {.total_elements = 0, .chunks = 0},
-                              "0 chunks");
-  EXPECT_TRUE(segments_containing(test_purpose(purpose)).empty());
-}
-
-TEST_P(PoolPrepDeviceVariant, ReportsTheDeviceStages) {
-  HANDOFF_REQUIRE_GPUS(1);
-  auto on = make_runner(GetParam(), compute_target::device,
-                        {.workers = 2, .max_chunk_elements = 1 << 16, .purpose = "stages"});
-  output_buffer out(compute_target::device, 1 << 18);
-  const auto stages = on->run({.total_elements = 1 << 18, .chunks = 4}, out.floats());
-  EXPECT_GT(stages.prep, 0.0);
-  EXPECT_GT(stages.h2d, 0.0);
-  EXPECT_GT(stages.kernel, 0.0);
-  EXPECT_GT(stages.d2h, 0.0);
-}
-
-INSTANTIATE_TEST_SUITE_P(Variants, PoolPrepDeviceVariant,
-                         ::testing::Values(variant::map_pool, variant::shared_gpu,
-                                           variant::threads),
-                         [](const auto& param_info) { return variant_name(param_info.param); });
 
 // The seed variant's workers hold CUDA contexts; killing one mid-batch is still worker_died by
 // name, and nothing is left running.

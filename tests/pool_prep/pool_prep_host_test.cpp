@@ -1,11 +1,12 @@
-// pool_prep's conformance on the CPU: every variant's whole orchestration (spawned workers,
-// shared-memory rings, preparation threads, ordering, deadlines, failure handling) with the host
+// pool_prep on the CPU beyond its conformance test: how a batch is cut, bad input, deadlines, a
+// worker killed mid-batch or while idle, and the host stand-in's reported stages, with the host
 // stand-in doing the add, so CI exercises it without a GPU.
 
 #include <gtest/gtest.h>
 #include <signal.h>
 
 #include <chrono>
+#include <functional>
 #include <future>
 #include <stdexcept>
 #include <string>
@@ -14,7 +15,14 @@
 
 #include "handoff/device_discovery.hpp"
 #include "handoff/patterns/channels/channel_errors.hpp"
+#include "handoff/patterns/pool_prep/cpu_serial.hpp"
+#include "handoff/patterns/pool_prep/map_pool.hpp"
 #include "handoff/patterns/pool_prep/map_worker.hpp"
+#include "handoff/patterns/pool_prep/shared_gpu_pool.hpp"
+#include "handoff/patterns/pool_prep/threads_pipeline.hpp"
+#include "handoff/reference/inputs.hpp"
+#include "handoff/reference/pool_prep_inputs.hpp"
+#include "handoff/reference/verify.hpp"
 #include "pool_prep/pool_prep_test_support.hpp"
 
 namespace handoff::patterns::pool_prep {
@@ -85,49 +93,35 @@ TEST(PoolPrepChunks, TheRecipesStepReturnsItsChunkByValue) {
   EXPECT_GT(stages.prep, 0.0);
 }
 
-// --- Complete and ordered, for every variant ------------------------------------------------
+// --- Batches no variant can run ------------------------------------------------------------
+// (Complete, ordered results for every variant at every shape are the conformance test's.)
 
-class PoolPrepHostVariant : public testing::TestWithParam<variant> {};
-
-TEST_P(PoolPrepHostVariant, ResultsAreCompleteAndOrderedForEveryShape) {
-  const std::string purpose = "shapes-" + variant_name(GetParam());
-  // One pool for every shape: the batches also show that a pool is reusable.
-  auto on = make_runner(GetParam(), compute_target::host_stand_in,
-                        {.workers = 3, .max_chunk_elements = 1024, .purpose = purpose});
-  const struct {
-    batch work;
-    const char* what;
-  } shapes[] = {
-      {{.total_elements = 0, .chunks = 0}, "0 chunks"},
-      {{.total_elements = 1000, .chunks = 1}, "1 chunk"},
-      {{.total_elements = 1000, .chunks = 2}, "fewer chunks than workers"},
-      {{.total_elements = 3001, .chunks = 7}, "chunks that do not divide evenly"},
-      {{.total_elements = 4096, .chunks = 4}, "even chunks"},
-      {{.total_elements = 2, .chunks = 5}, "more chunks than elements"},
-      {{.total_elements = 9000, .chunks = 9, .seeds = {.a = 3, .b = 4}}, "other seeds"},
+// Every variant rejects a batch with elements but no chunks, or an output of the wrong size, with
+// std::invalid_argument, and takes the next batch.
+TEST(PoolPrepHost, ABatchThatDoesNotFitIsATypedError) {
+  const auto host = compute_target::host_stand_in;
+  cpu_serial serial;
+  map_pool map({.workers = 2, .target = host, .name = test_purpose("misfit")});
+  shared_gpu_pool shared({.workers = 2,
+                          .max_chunk_elements = 1024,
+                          .target = host,
+                          .purpose = test_purpose("misfit")});
+  threads_pipeline threads({.prep_threads = 2, .max_chunk_elements = 1024, .target = host});
+  const std::function<stage_times(const batch&, std::span<float>)> runs[] = {
+      [&](const batch& work, std::span<float> out) { return serial.run(work, out); },
+      [&](const batch& work, std::span<float> out) { return map.run(work, out); },
+      [&](const batch& work, std::span<float> out) { return shared.run(work, out); },
+      [&](const batch& work, std::span<float> out) { return threads.run(work, out); },
   };
-  for (const auto& shape : shapes)
-    expect_complete_and_ordered(*on, compute_target::host_stand_in, shape.work, shape.what);
-  EXPECT_TRUE(segments_containing(test_purpose(purpose)).empty());
-}
-
-TEST_P(PoolPrepHostVariant, ABatchThatDoesNotFitIsATypedError) {
-  auto on = make_runner(GetParam(), compute_target::host_stand_in,
-                        {.workers = 2, .max_chunk_elements = 1024, .purpose = "misfit"});
-  std::vector<float> out(99);
-  EXPECT_THROW(on->run({.total_elements = 100, .chunks = 0}, out), std::invalid_argument);
-  std::vector<float> right(100);
-  if (GetParam() != variant::cpu_serial) {
-    EXPECT_THROW(on->run({.total_elements = 100, .chunks = 2}, out), std::invalid_argument);
+  for (const auto& run : runs) {
+    std::vector<float> out(99);
+    EXPECT_THROW(run({.total_elements = 100, .chunks = 0}, out), std::invalid_argument);
+    EXPECT_THROW(run({.total_elements = 100, .chunks = 2}, out), std::invalid_argument);
+    std::vector<float> right(100);
+    EXPECT_NO_THROW(run({.total_elements = 100, .chunks = 2}, right));  // it survives
   }
-  // The pool survives a rejected batch.
-  EXPECT_NO_THROW(on->run({.total_elements = 100, .chunks = 2}, right));
+  EXPECT_TRUE(segments_containing(test_purpose("misfit")).empty());
 }
-
-INSTANTIATE_TEST_SUITE_P(Variants, PoolPrepHostVariant,
-                         testing::Values(variant::cpu_serial, variant::map_pool,
-                                         variant::shared_gpu, variant::threads),
-                         [](const auto& param_info) { return variant_name(param_info.param); });
 
 TEST(PoolPrepHost, ChunksLongerThanTheSlotsAreRefused) {
   shared_gpu_pool pool({.workers = 1,
@@ -207,7 +201,7 @@ TEST(PoolPrepHost, AWorkerThatDiesIdleIsReportedAsDead) {
 // --- A worker killed mid-batch --------------------------------------------------------------
 
 struct killed_worker_case {
-  variant which;
+  bool on_map_pool;  // else on shared_gpu_pool
   const char* name;
 };
 
@@ -223,7 +217,7 @@ TEST_P(PoolPrepKilledWorker, FailsNamingTheWorkerAndLeavesNothingBehind) {
   std::vector<pid_t> pids;
   std::string victim;
   constexpr auto patience = 20s;
-  if (GetParam().which == variant::map_pool) {
+  if (GetParam().on_map_pool) {
     map = std::make_unique<map_pool>(map_pool_options{.workers = 2,
                                                       .target = compute_target::host_stand_in,
                                                       .patience = patience,
@@ -274,8 +268,8 @@ TEST_P(PoolPrepKilledWorker, FailsNamingTheWorkerAndLeavesNothingBehind) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Pools, PoolPrepKilledWorker,
-                         testing::Values(killed_worker_case{variant::map_pool, "map_pool"},
-                                         killed_worker_case{variant::shared_gpu, "shared_gpu"}),
+                         testing::Values(killed_worker_case{true, "map_pool"},
+                                         killed_worker_case{false, "shared_gpu"}),
                          [](const auto& param_info) { return std::string(param_info.param.name); });
 
 TEST(PoolPrepHost, AStalledWorkerMeetsTheDeadline) {

@@ -6,6 +6,7 @@
 
 #include "handoff/reference/pool_prep_inputs.hpp"
 #include "handoff/vector_add.hpp"
+#include "handoff/wall_clock.hpp"
 
 namespace handoff::patterns::pool_prep {
 
@@ -73,10 +74,9 @@ void chunk_streamer::add_piece(std::size_t chunk, std::size_t offset, std::size_
   }
   check_chunk(chunk, offset, at + a.size());
   if (target_ == compute_target::host_stand_in) {
-    const auto start = std::chrono::steady_clock::now();
+    const auto start = wall_clock::now();
     reference::add_chunk_on_this_thread(a, b, out_.subspan(offset + at, a.size()));
-    host_kernel_seconds_ +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    host_kernel_seconds_ += seconds_since(start);
     return;
   }
   if (a.empty()) return;

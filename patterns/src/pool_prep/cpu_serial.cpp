@@ -1,23 +1,19 @@
 #include "handoff/patterns/pool_prep/cpu_serial.hpp"
 
-#include <chrono>
+#include <stdexcept>
 
+#include "batch_session.hpp"
 #include "handoff/reference/inputs.hpp"
+#include "handoff/wall_clock.hpp"
+#include "rows.hpp"
 
 namespace handoff::patterns::pool_prep {
-namespace {
 
-using clock_type = std::chrono::steady_clock;
-
-double seconds_since(clock_type::time_point start) {
-  return std::chrono::duration<double>(clock_type::now() - start).count();
-}
-
-}  // namespace
-
-stage_times cpu_serial::run(const batch& work) {
+stage_times cpu_serial::run(const batch& work, std::span<float> out) {
   check_batch(work);
-  out_.resize(work.total_elements);
+  if (out.size() != work.total_elements) {
+    throw std::invalid_argument("pool_prep cpu_serial: the output must hold the whole batch");
+  }
   a_.resize(work.max_chunk_elements());
   b_.resize(work.max_chunk_elements());
   stage_times stages;
@@ -25,18 +21,35 @@ stage_times cpu_serial::run(const batch& work) {
     const auto extent = work.chunk(index);
     const std::span a = std::span(a_).first(extent.count);
     const std::span b = std::span(b_).first(extent.count);
-    auto start = clock_type::now();
+    auto start = wall_clock::now();
     reference::prepare_vector_add_chunk(work.seeds, extent.offset, a, b);
     stages.prep += seconds_since(start);
-    start = clock_type::now();
-    reference::add_chunk_on_this_thread(a, b, std::span(out_).subspan(extent.offset, extent.count));
+    start = wall_clock::now();
+    reference::add_chunk_on_this_thread(a, b, out.subspan(extent.offset, extent.count));
     stages.kernel += seconds_since(start);
   }
   return stages;
 }
 
-void cpu_serial::poison_output() {
-  reference::poison(out_);
+namespace {
+
+// The cpu_serial row: one thread, no pool, so it reports 1 worker.
+class cpu_serial_session final : public batch_session {
+ public:
+  explicit cpu_serial_session(const point& at)
+      : batch_session(output_memory::pageable, 1, at.elements) {}
+  run_result run(batch_case& work) override {
+    return {.stages = serial_.run(work.inputs(), output_of(work))};
+  }
+
+ private:
+  cpu_serial serial_;
+};
+
+}  // namespace
+
+batch_session_ptr set_up_cpu_serial(const point& at, compute_target) {
+  return std::make_unique<cpu_serial_session>(at);
 }
 
 }  // namespace handoff::patterns::pool_prep

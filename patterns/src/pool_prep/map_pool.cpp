@@ -8,17 +8,13 @@
 
 #include "handoff/patterns/channels/channel_errors.hpp"
 #include "handoff/patterns/pool_prep/map_worker.hpp"
+#include "handoff/wall_clock.hpp"
 #include "protocol.hpp"
 
 namespace handoff::patterns::pool_prep {
 namespace {
 
-using clock_type = std::chrono::steady_clock;
 constexpr std::size_t idle = protocol::no_chunk;
-
-double seconds_since(clock_type::time_point start) {
-  return std::chrono::duration<double>(clock_type::now() - start).count();
-}
 
 worker_launch map_launch(const map_pool_options& options) {
   check_pool_size(options.workers, "map pool");
@@ -100,7 +96,7 @@ stage_times map_pool::run_batch(const batch& work, std::span<float> out) {
     receive_result(worker, work, stages);
     if (next < work.chunks) send_chunk(worker, work, next++);
   }
-  const auto start = clock_type::now();
+  const auto start = wall_clock::now();
   for (std::size_t chunk = 0; chunk < work.chunks; ++chunk) {
     const auto extent = work.chunk(chunk);
     if (extent.count > 0) {
@@ -162,7 +158,7 @@ void map_pool::receive_result(std::size_t worker, const batch& work, stage_times
                               std::to_string(length - sizeof(header)) + " bytes for chunk " +
                               std::to_string(chunk) + "; expected " + std::to_string(payload));
     }
-    const auto start = clock_type::now();
+    const auto start = wall_clock::now();
     results_[chunk] = std::make_unique_for_overwrite<float[]>(extent.count);
     channel.receive_body(std::as_writable_bytes(std::span(results_[chunk].get(), extent.count)),
                          deadline());

@@ -12,12 +12,11 @@
 #include "handoff/fork_guard.hpp"
 #include "handoff/patterns/process/worker_pool.hpp"
 #include "handoff/patterns/workloads/seed_vector_add.hpp"
+#include "handoff/wall_clock.hpp"
 #include "protocol.hpp"
 
 namespace handoff::patterns::pool_prep {
 namespace {
-
-using clock_type = std::chrono::steady_clock;
 
 void create_cuda_context() {
   enter_cuda();
@@ -55,19 +54,19 @@ protocol::map_reply_header serve(compute_target target, const protocol::map_requ
 
 std::vector<float> process_chunk(compute_target target, const reference::vector_add_seeds& seeds,
                                  reference::chunk_extent extent, stage_times& stages) {
-  const auto start = clock_type::now();
+  const auto start = wall_clock::now();
   std::vector<float> a(extent.count), b(extent.count);
   reference::prepare_vector_add_chunk(seeds, extent.offset, a, b);
   std::vector<float> c(extent.count);
-  stages.prep += std::chrono::duration<double>(clock_type::now() - start).count();
+  stages.prep += seconds_since(start);
   if (target == compute_target::device) {
     seed_vector_add(target, a, b, c, stages);
   } else {
     // cpu_pool: the add is the real work here, on this worker's one thread, as a numpy add in a
     // pool worker would be; the pool is the parallelism.
-    const auto add_start = clock_type::now();
+    const auto add_start = wall_clock::now();
     reference::add_chunk_on_this_thread(a, b, c);
-    stages.kernel += std::chrono::duration<double>(clock_type::now() - add_start).count();
+    stages.kernel += seconds_since(add_start);
   }
   return c;
 }

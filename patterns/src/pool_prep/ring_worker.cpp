@@ -10,12 +10,11 @@
 #include "handoff/patterns/channels/shm_ring.hpp"
 #include "handoff/patterns/process/worker_pool.hpp"
 #include "handoff/reference/pool_prep_inputs.hpp"
+#include "handoff/wall_clock.hpp"
 #include "protocol.hpp"
 
 namespace handoff::patterns::pool_prep {
 namespace {
-
-using clock_type = std::chrono::steady_clock;
 
 class ring_worker {
  public:
@@ -69,11 +68,11 @@ class ring_worker {
     }
     const std::size_t slot = ring_->acquire_free(deadline(), watch_);
     auto* floats = reinterpret_cast<float*>(ring_->slot(slot).data());
-    const auto start = clock_type::now();
+    const auto start = wall_clock::now();
     reference::prepare_vector_add_chunk(
         {.a = request.seed_a, .b = request.seed_b}, extent.offset + piece.offset,
         std::span(floats, piece.count), std::span(floats + piece.count, piece.count));
-    reply.prep += std::chrono::duration<double>(clock_type::now() - start).count();
+    reply.prep += seconds_since(start);
     ring_->publish(slot, bytes, chunk);
     ++reply.chunks_prepared;
   }

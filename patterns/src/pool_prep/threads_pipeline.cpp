@@ -9,13 +9,15 @@
 #include <thread>
 #include <vector>
 
+#include "batch_session.hpp"
 #include "handoff/device_buffer.hpp"
 #include "handoff/patterns/fd_io.hpp"
+#include "handoff/wall_clock.hpp"
+#include "rows.hpp"
 
 namespace handoff::patterns::pool_prep {
 namespace {
 
-using clock_type = std::chrono::steady_clock;
 constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
 // One chunk being prepared, one being copied up, one spare for a preparation that runs ahead.
 constexpr std::size_t default_staging_slots = 3;
@@ -48,7 +50,7 @@ class threads_pipeline::batch_state {
   template <class Ready>
   bool wait(std::unique_lock<std::mutex>& lock, std::chrono::milliseconds patience,
             const char* what, Ready&& ready) {
-    if (!changed.wait_until(lock, clock_type::now() + patience, [&] { return stop || ready(); })) {
+    if (!changed.wait_until(lock, wall_clock::now() + patience, [&] { return stop || ready(); })) {
       throw deadline_exceeded(std::string("pool_prep threads: ") + what +
                               " took longer than the patience");
     }
@@ -109,11 +111,11 @@ void threads_pipeline::prepare_share(batch_state& state, const batch& work, std:
       if (chunk >= slots_) streamer_.wait_inputs_read(chunk - slots_);
       const auto extent = work.chunk(chunk);
       const auto piece = reference::array_split_chunk(extent.count, options_.prep_threads, thread);
-      const auto start = clock_type::now();
+      const auto start = wall_clock::now();
       reference::prepare_vector_add_chunk(work.seeds, extent.offset + piece.offset,
                                           slot(index, 0).subspan(piece.offset, piece.count),
                                           slot(index, 1).subspan(piece.offset, piece.count));
-      const double seconds = std::chrono::duration<double>(clock_type::now() - start).count();
+      const double seconds = seconds_since(start);
       {
         const std::lock_guard lock(state.mutex);
         ++state.pieces_ready[index];
@@ -171,6 +173,37 @@ stage_times threads_pipeline::run(const batch& work, std::span<float> out) {
   streamer_.finish(stages);
   stages.prep += state.prep_seconds;
   return stages;
+}
+
+}  // namespace handoff::patterns::pool_prep
+
+// --- The threads row --------------------------------------------------------------------------
+
+namespace handoff::patterns::pool_prep {
+namespace {
+
+// The pipeline is the session: its threads' staging and streams are set up once; every run is a
+// batch. The threads row has no cold figure: it starts no process.
+class threads_session final : public batch_session {
+ public:
+  threads_session(const point& at, compute_target target)
+      : batch_session(streamed_output(target), at.workers, at.elements),
+        pipeline_({.prep_threads = at.workers,
+                   .max_chunk_elements = at.buffer_elements(),
+                   .target = target}) {}
+
+  run_result run(batch_case& work) override {
+    return {.stages = pipeline_.run(work.inputs(), output_of(work))};
+  }
+
+ private:
+  threads_pipeline pipeline_;
+};
+
+}  // namespace
+
+batch_session_ptr set_up_threads(const point& at, compute_target target) {
+  return std::make_unique<threads_session>(at, target);
 }
 
 }  // namespace handoff::patterns::pool_prep

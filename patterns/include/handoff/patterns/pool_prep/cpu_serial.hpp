@@ -13,12 +13,11 @@ namespace handoff::patterns::pool_prep {
 
 class cpu_serial {
  public:
-  stage_times run(const batch& work);
-  void poison_output();
-  std::span<const float> result() const { return out_; }
+  // out must hold work.total_elements floats (else std::invalid_argument).
+  stage_times run(const batch& work, std::span<float> out);
 
  private:
-  std::vector<float> a_, b_, out_;
+  std::vector<float> a_, b_;
 };
 
 }  // namespace handoff::patterns::pool_prep
