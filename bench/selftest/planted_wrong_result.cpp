@@ -1,30 +1,63 @@
 #include "planted_wrong_result.hpp"
 
-#include <vector>
-
-#include "../harness/measure.hpp"
-#include "../harness/outcome.hpp"
-#include "../harness/registration.hpp"
-#include "handoff/patterns/elementwise/vector_add_variants.hpp"
-#include "handoff/reference/inputs.hpp"
-#include "handoff/reference/vector_add.hpp"
+#include "../harness/driver.hpp"
+#include "handoff/patterns/elementwise/vector_add_table.hpp"
 
 namespace handoff::bench {
+namespace {
+
+using patterns::elementwise::vector_add_case;
+using patterns::elementwise::vector_add_point;
+using patterns::elementwise::vector_add_session;
+
+// vector_add's cpu_serial, whose session tampers with one element of its output before it is
+// verified: the driver's shared verification must catch it.
+class tampering_session final : public vector_add_session {
+ public:
+  explicit tampering_session(const vector_add_point& at)
+      : inputs_(patterns::elementwise::seeded_vector_add_inputs(at.count)),
+        variant_(inputs_->view()) {}
+  patterns::run_result run(vector_add_case&) override {
+    variant_.run();
+    return {};
+  }
+  void poison(vector_add_case&) override { variant_.poison_output(); }
+  reference::verification_result verify(const vector_add_case& work) const override {
+    std::vector<float> tampered(variant_.result().begin(), variant_.result().end());
+    tampered[tampered.size() / 2] += 1.0f;
+    return work.verify_sum(tampered);
+  }
+
+ private:
+  std::shared_ptr<const patterns::elementwise::vector_add_inputs> inputs_;
+  patterns::elementwise::vector_add_cpu_serial variant_;
+};
+
+const patterns::variant_row<vector_add_point, vector_add_case> planted_rows[] = {
+    {.name = "planted_wrong_result",
+     .targets = {.cpu = true},
+     .setup = [](const vector_add_point& at,
+                 patterns::compute_target) -> std::unique_ptr<vector_add_session> {
+       return std::make_unique<tampering_session>(at);
+     }},
+};
+
+const pattern_spec<vector_add_point, vector_add_case> planted_spec{
+    .pattern = "selftest",
+    .table = planted_rows,
+    .make_case = patterns::elementwise::make_vector_add_case,
+    .traffic =
+        [](const vector_add_point&) {
+          return std::pair{0.0, 0.0};
+        },
+    .figures = nullptr};
+
+}  // namespace
 
 void register_planted_wrong_result() {
-  register_benchmark("selftest/planted_wrong_result", [](benchmark::State& state) {
-    constexpr std::size_t count = 4096;
-    std::vector<float> a(count), b(count), expected(count);
-    reference::fill_seeded_nonzero(a, 1);
-    reference::fill_seeded_nonzero(b, 2);
-    reference::vector_add(a, b, expected);
-    patterns::elementwise::vector_add_cpu_serial variant({a, b});
-    measure_wall_region(
-        state, [&] { variant.poison_output(); }, [&] { variant.run(); });
-    std::vector<float> tampered(variant.result().begin(), variant.result().end());
-    tampered[count / 2] += 1.0f;
-    record_verification(state, reference::verify_elementwise(expected, tampered));
-  });
+  register_variant(planted_spec, planted_rows[0], {.count = 4096},
+                   patterns::compute_target::host_stand_in, start::warm,
+                   "selftest/planted_wrong_result");
 }
 
 }  // namespace handoff::bench

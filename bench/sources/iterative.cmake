@@ -1,4 +1,3 @@
 # The iterative pattern's benchmarks: iterative/<variant>/unknowns:<n>/iterations:100.
 target_sources(handoff_bench PRIVATE
-  ${CMAKE_CURRENT_SOURCE_DIR}/iterative/jacobi_bench.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/iterative/jacobi_data.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/iterative/jacobi_bench.cpp)

@@ -1,6 +1,6 @@
-// The iterative pattern on the host: the one-thread CPU variant verifies against the oracle, the
-// host's float step follows the reference's order exactly, bad problems get typed errors, and the
-// convergence bookkeeping every variant shares.
+// The iterative pattern on the host: the host's float step follows the reference's order exactly,
+// bad problems get typed errors, and the convergence bookkeeping every variant shares. That the
+// CPU variant verifies at every size is the conformance test's (conformance_test.cpp).
 
 #include <gtest/gtest.h>
 
@@ -15,42 +15,6 @@
 
 namespace handoff::patterns::iterative {
 namespace {
-
-std::vector<float> seeded(std::size_t count, std::uint64_t seed) {
-  std::vector<float> values(count);
-  reference::fill_seeded_nonzero(values, seed);
-  return values;
-}
-
-class CpuSerial : public ::testing::TestWithParam<std::size_t> {};
-
-// Twice, poisoned before each run, as the benchmark drives it.
-TEST_P(CpuSerial, MatchesTheDoubleOracle) {
-  const auto b = seeded(GetParam(), 51);
-  const auto x0 = seeded(GetParam(), 52);
-  const auto expected = reference::jacobi_1d(b, x0, reference::jacobi_default_iterations);
-  jacobi_cpu_serial variant({.b = b, .x0 = x0});
-  for (int run = 0; run < 2; ++run) {
-    variant.poison_output();
-    variant.run();
-    const auto result = reference::verify_within_relative(expected, variant.result(),
-                                                          reference::jacobi_relative_tolerance);
-    EXPECT_TRUE(result.passed()) << "run " << run << ": " << result.describe();
-  }
-}
-
-INSTANTIATE_TEST_SUITE_P(Sizes, CpuSerial, ::testing::Values(1u, 2u, 1027u, 1u << 16));
-
-TEST(CpuSerial, AnOddIterationCountEndsInTheOtherBuffer) {
-  const auto b = seeded(100, 1);
-  const auto x0 = seeded(100, 2);
-  jacobi_cpu_serial variant({.b = b, .x0 = x0, .iterations = 7});
-  variant.poison_output();
-  variant.run();
-  EXPECT_TRUE(reference::verify_within_relative(reference::jacobi_1d(b, x0, 7), variant.result(),
-                                                reference::jacobi_relative_tolerance)
-                  .passed());
-}
 
 // The float step adds in the reference's order, so with inputs whose sums are exact in float it
 // gives the double oracle's values exactly.

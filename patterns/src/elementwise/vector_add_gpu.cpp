@@ -1,5 +1,6 @@
 #include <algorithm>
 
+#include "handoff/patterns/elementwise/vector_add_table.hpp"
 #include "handoff/patterns/elementwise/vector_add_variants.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "handoff/vector_add.hpp"
@@ -102,6 +103,80 @@ std::span<const float> vector_add_gpu_resident::result() {
   copy_to_host(out_, device_out_.data(), stream());
   stream_.synchronize();
   return out_;
+}
+
+}  // namespace handoff::patterns::elementwise
+
+namespace handoff::patterns::elementwise {
+namespace {
+
+// Timed with CUDA events on the variant's stream. Variant: one of the three GPU variants, whose
+// result() copies to the host (hence mutable: verify() is const).
+template <class Variant>
+class gpu_session final : public vector_add_session {
+ public:
+  explicit gpu_session(const vector_add_point& at)
+      : inputs_(seeded_vector_add_inputs(at.count)), variant_(inputs_->view()) {}
+
+  run_result run(vector_add_case&) override {
+    variant_.enqueue();
+    return {};
+  }
+  void poison(vector_add_case&) override { variant_.poison_output(); }
+  reference::verification_result verify(const vector_add_case& work) const override {
+    return work.verify_sum(variant_.result());
+  }
+  cudaStream_t stream() const override { return variant_.stream(); }
+
+ private:
+  std::shared_ptr<const vector_add_inputs> inputs_;  // what variant_ reads
+  mutable Variant variant_;
+};
+
+// The ceilings the floors price at, as bench/ceilings names them.
+floor_terms transfer_floor(std::size_t count, const char* upload, const char* download) {
+  const double element = sizeof(float);
+  floor_terms floor;
+  floor.add_bytes(upload, 2.0 * element * static_cast<double>(count))
+      .add_bytes("hbm_device_copy", vector_add_bytes(count))
+      .add_bytes(download, element * static_cast<double>(count))
+      .add_events("kernel_launch_async", 1);
+  return floor;
+}
+
+}  // namespace
+
+std::unique_ptr<vector_add_session> set_up_vector_add_gpu_transfers(const vector_add_point& at,
+                                                                    compute_target) {
+  return std::make_unique<gpu_session<vector_add_gpu_transfers>>(at);
+}
+
+std::unique_ptr<vector_add_session> set_up_vector_add_gpu_transfers_pinned(
+    const vector_add_point& at, compute_target) {
+  return std::make_unique<gpu_session<vector_add_gpu_transfers_pinned>>(at);
+}
+
+std::unique_ptr<vector_add_session> set_up_vector_add_gpu_resident(const vector_add_point& at,
+                                                                   compute_target) {
+  return std::make_unique<gpu_session<vector_add_gpu_resident>>(at);
+}
+
+floor_terms vector_add_transfers_floor(const vector_add_point& at, compute_target,
+                                       const measured_run&) {
+  return transfer_floor(at.count, "pcie_h2d_pageable", "pcie_d2h_pageable");
+}
+
+floor_terms vector_add_transfers_pinned_floor(const vector_add_point& at, compute_target,
+                                              const measured_run&) {
+  return transfer_floor(at.count, "pcie_h2d_pinned", "pcie_d2h_pinned");
+}
+
+floor_terms vector_add_resident_floor(const vector_add_point& at, compute_target,
+                                      const measured_run&) {
+  floor_terms floor;
+  floor.add_bytes("hbm_device_copy", vector_add_bytes(at.count))
+      .add_events("kernel_launch_async", 1);
+  return floor;
 }
 
 }  // namespace handoff::patterns::elementwise

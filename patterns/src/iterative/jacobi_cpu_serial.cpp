@@ -1,7 +1,9 @@
 #include <stdexcept>
 
 #include "handoff/patterns/iterative/jacobi_host_variants.hpp"
+#include "handoff/patterns/iterative/variants.hpp"
 #include "handoff/reference/inputs.hpp"
+#include "jacobi_session_support.hpp"
 
 namespace handoff::patterns::iterative {
 
@@ -42,6 +44,45 @@ void jacobi_cpu_serial::run() {
 
 std::span<const float> jacobi_cpu_serial::result() const {
   return state_[(problem_.iterations - 1) % 2];
+}
+
+}  // namespace handoff::patterns::iterative
+
+namespace handoff::patterns::iterative {
+namespace {
+
+// No ceiling of the suite bounds a one-thread stencil whose data may sit in cache, so, like
+// elementwise's CPU variants, this row has no floor.
+class cpu_serial_session final : public jacobi_session {
+ public:
+  explicit cpu_serial_session(const jacobi_point& at)
+      : at_(at), inputs_(seeded_jacobi_inputs(at.unknowns)), variant_(problem_of(*inputs_, at)) {}
+
+  run_result run(jacobi_case&) override {
+    return clock_.time([&] {
+      variant_.run();
+      return run_result{};
+    });
+  }
+  void poison(jacobi_case&) override { variant_.poison_output(); }
+  reference::verification_result verify(const jacobi_case& work) const override {
+    return work.verify_iterate(variant_.result());
+  }
+  std::vector<named_figure> figures() const override {
+    return {clock_.seconds_per_iteration(at_.iterations)};
+  }
+
+ private:
+  jacobi_point at_;
+  std::shared_ptr<const jacobi_inputs> inputs_;  // what variant_'s problem points into
+  jacobi_cpu_serial variant_;
+  detail::run_clock clock_;
+};
+
+}  // namespace
+
+std::unique_ptr<jacobi_session> set_up_cpu_serial(const jacobi_point& at, compute_target) {
+  return std::make_unique<cpu_serial_session>(at);
 }
 
 }  // namespace handoff::patterns::iterative

@@ -1,6 +1,7 @@
-#include <chrono>
-
 #include "handoff/patterns/iterative/jacobi_device_variants.hpp"
+#include "handoff/patterns/iterative/variants.hpp"
+#include "handoff/wall_clock.hpp"
+#include "jacobi_session_support.hpp"
 
 namespace handoff::patterns::iterative {
 
@@ -12,10 +13,9 @@ void jacobi_device_loop::poison_output() {
   log_ = {};
 }
 
-void jacobi_device_loop::enqueue() {
-  using clock = std::chrono::steady_clock;
+stage_times jacobi_device_loop::enqueue() {
   log_ = {};
-  stages_ = {};
+  stage_times stages;
   const cudaStream_t stream = state_.stream();
   int k = 1;
   for (std::size_t check = 0; check < state_.checks().size(); ++check) {
@@ -28,12 +28,69 @@ void jacobi_device_loop::enqueue() {
     state_.enqueue_norms_download(check, 1);
     after_download_.record(stream);
     after_download_.synchronize();  // the host needs the norm to decide
-    const auto compared = clock::now();
+    const auto compared = wall_clock::now();
     log_.record(checked_at, state_.host_norm_squared(check), state_.unknowns());
-    stages_.post += std::chrono::duration<double>(clock::now() - compared).count();
-    stages_.kernel += elapsed_milliseconds(segment_start_, after_reduction_) * 1e-3;
-    stages_.d2h += elapsed_milliseconds(after_reduction_, after_download_) * 1e-3;
+    stages.post += seconds_since(compared);
+    stages.kernel += elapsed_milliseconds(segment_start_, after_reduction_) * 1e-3;
+    stages.d2h += elapsed_milliseconds(after_reduction_, after_download_) * 1e-3;
   }
+  return stages;
+}
+
+}  // namespace handoff::patterns::iterative
+
+namespace handoff::patterns::iterative {
+namespace {
+
+// Timed with CUDA events on the variant's stream: enqueue() returns once the host has read the
+// last norm, so the host's waits and comparisons lie between the events.
+class device_loop_session final : public jacobi_session {
+ public:
+  explicit device_loop_session(const jacobi_point& at)
+      : at_(at),
+        inputs_(seeded_jacobi_inputs(at.unknowns)),
+        variant_(problem_of(*inputs_, at)),
+        l2_resident_(detail::l2_resident(at.unknowns)) {}
+
+  run_result run(jacobi_case&) override {
+    return clock_.time([&] { return run_result{.seconds = 0, .stages = variant_.enqueue()}; });
+  }
+  void poison(jacobi_case&) override { variant_.poison_output(); }
+  reference::verification_result verify(const jacobi_case& work) const override {
+    return detail::verify_with_norm(work, variant_);
+  }
+  cudaStream_t stream() const override { return variant_.stream(); }
+  std::vector<named_figure> figures() const override {
+    auto figures = detail::convergence_figures(variant_);
+    figures.push_back(clock_.seconds_per_iteration(at_.iterations));
+    figures.push_back(l2_resident_);
+    return figures;
+  }
+
+ private:
+  jacobi_point at_;
+  std::shared_ptr<const jacobi_inputs> inputs_;  // what variant_'s problem points into
+  jacobi_device_loop variant_;
+  named_figure l2_resident_;
+  detail::run_clock clock_;
+};
+
+}  // namespace
+
+std::unique_ptr<jacobi_session> set_up_device_loop(const jacobi_point& at, compute_target) {
+  return std::make_unique<device_loop_session>(at);
+}
+
+// The floor is the Jacobi solve's own work; the convergence checks (their reductions, copies and
+// waits) are this variant's overhead above it. The host must issue a launch a step, but they
+// overlap the steps already running (measured on an H100: 100 launches plus the bytes exceed the
+// run at 2^26), so the floor is the slower of the two, not their sum.
+floor_terms device_loop_floor(const jacobi_point& at, compute_target, const measured_run&) {
+  floor_terms floor;
+  detail::add_step_bytes(floor, at);
+  floor.add_events(detail::launch_async, at.iterations);
+  floor.overlapped = true;
+  return floor;
 }
 
 }  // namespace handoff::patterns::iterative

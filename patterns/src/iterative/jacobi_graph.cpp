@@ -1,6 +1,7 @@
-#include <chrono>
-
 #include "handoff/patterns/iterative/jacobi_device_variants.hpp"
+#include "handoff/patterns/iterative/variants.hpp"
+#include "handoff/wall_clock.hpp"
+#include "jacobi_session_support.hpp"
 
 namespace handoff::patterns::iterative {
 
@@ -48,21 +49,76 @@ void jacobi_graph::poison_output() {
   log_ = {};
 }
 
-void jacobi_graph::enqueue() {
-  using clock = std::chrono::steady_clock;
+stage_times jacobi_graph::enqueue() {
   log_ = {};
-  stages_ = {};
+  stage_times stages;
   const cudaStream_t stream = state_.stream();
   before_launch_.record(stream);
   HANDOFF_CUDA_CHECK(cudaGraphLaunch(exec_.get(), stream));
   after_graph_.record(stream);
   after_graph_.synchronize();
   // The graph cannot stop early, so the host compares the norms once the whole run is done.
-  const auto compared = clock::now();
+  const auto compared = wall_clock::now();
   for (std::size_t check = 0; check < state_.checks().size(); ++check)
     log_.record(state_.checks()[check], state_.host_norm_squared(check), state_.unknowns());
-  stages_.post = std::chrono::duration<double>(clock::now() - compared).count();
-  stages_.kernel = elapsed_milliseconds(before_launch_, after_graph_) * 1e-3;
+  stages.post = seconds_since(compared);
+  stages.kernel = elapsed_milliseconds(before_launch_, after_graph_) * 1e-3;
+  return stages;
+}
+
+}  // namespace handoff::patterns::iterative
+
+namespace handoff::patterns::iterative {
+namespace {
+
+// Timed with CUDA events on the variant's stream; the graph is captured and uploaded at set-up.
+class graph_session final : public jacobi_session {
+ public:
+  explicit graph_session(const jacobi_point& at)
+      : at_(at),
+        inputs_(seeded_jacobi_inputs(at.unknowns)),
+        variant_(problem_of(*inputs_, at)),
+        l2_resident_(detail::l2_resident(at.unknowns)) {}
+
+  run_result run(jacobi_case&) override {
+    return clock_.time([&] { return run_result{.seconds = 0, .stages = variant_.enqueue()}; });
+  }
+  void poison(jacobi_case&) override { variant_.poison_output(); }
+  reference::verification_result verify(const jacobi_case& work) const override {
+    return detail::verify_with_norm(work, variant_);
+  }
+  cudaStream_t stream() const override { return variant_.stream(); }
+  std::vector<named_figure> figures() const override {
+    auto figures = detail::convergence_figures(variant_);
+    figures.push_back(clock_.seconds_per_iteration(at_.iterations));
+    figures.push_back(l2_resident_);
+    figures.push_back({"graph_nodes", static_cast<double>(variant_.graph_nodes())});
+    return figures;
+  }
+
+ private:
+  jacobi_point at_;
+  std::shared_ptr<const jacobi_inputs> inputs_;  // what variant_'s problem points into
+  jacobi_graph variant_;
+  named_figure l2_resident_;
+  detail::run_clock clock_;
+};
+
+}  // namespace
+
+std::unique_ptr<jacobi_session> set_up_graph(const jacobi_point& at, compute_target) {
+  return std::make_unique<graph_session>(at);
+}
+
+// The solve's bytes, after one launch that the host waits for (launch_sync: the host needs the
+// norms). The graph's nodes are not priced: pricing each at kernel_launch_async, which measures
+// the CPU's launch path that a graph skips, exceeds the measured run (on an H100 at 2^20, 3.4 us a
+// step for the whole graph against 3.9 us a launch). A graph-node ceiling would price them.
+floor_terms graph_floor(const jacobi_point& at, compute_target, const measured_run&) {
+  floor_terms floor;
+  detail::add_step_bytes(floor, at);
+  floor.add_events(detail::launch_sync, 1);
+  return floor;
 }
 
 }  // namespace handoff::patterns::iterative

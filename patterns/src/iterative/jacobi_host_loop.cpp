@@ -2,7 +2,9 @@
 
 #include "handoff/jacobi.hpp"
 #include "handoff/patterns/iterative/jacobi_host_variants.hpp"
+#include "handoff/patterns/iterative/variants.hpp"
 #include "handoff/reference/inputs.hpp"
+#include "jacobi_session_support.hpp"
 
 namespace handoff::patterns::iterative {
 
@@ -29,8 +31,8 @@ void jacobi_host_loop::poison_output() {
   stream_.synchronize();
 }
 
-void jacobi_host_loop::run() {
-  stages_ = {};
+stage_times jacobi_host_loop::run() {
+  stage_times stages;
   const float* x = x0_.data();
   const std::size_t bytes = device_x_.size_bytes();
   const cudaStream_t stream = stream_.get();
@@ -49,14 +51,66 @@ void jacobi_host_loop::run() {
     // The coordinator's step: this iteration's output is the next one's input. It is a pointer
     // hand-over, so the post stage stays 0; the host's cost is the wait above, reported as wait.
     x = x_new;
-    stages_.h2d += elapsed_milliseconds(before_upload_, after_upload_) * 1e-3;
-    stages_.kernel += elapsed_milliseconds(after_upload_, after_kernel_) * 1e-3;
-    stages_.d2h += elapsed_milliseconds(after_kernel_, after_download_) * 1e-3;
+    stages.h2d += elapsed_milliseconds(before_upload_, after_upload_) * 1e-3;
+    stages.kernel += elapsed_milliseconds(after_upload_, after_kernel_) * 1e-3;
+    stages.d2h += elapsed_milliseconds(after_kernel_, after_download_) * 1e-3;
   }
+  return stages;
 }
 
 std::span<const float> jacobi_host_loop::result() const {
   return state_[(problem_.iterations - 1) % 2].span();
+}
+
+}  // namespace handoff::patterns::iterative
+
+namespace handoff::patterns::iterative {
+namespace {
+
+// Timed by the wall clock: the host takes part in every step.
+class host_loop_session final : public jacobi_session {
+ public:
+  explicit host_loop_session(const jacobi_point& at)
+      : at_(at),
+        inputs_(seeded_jacobi_inputs(at.unknowns)),
+        variant_(problem_of(*inputs_, at)),
+        l2_resident_(detail::l2_resident(at.unknowns)) {}
+
+  run_result run(jacobi_case&) override {
+    return clock_.time([&] { return run_result{.seconds = 0, .stages = variant_.run()}; });
+  }
+  void poison(jacobi_case&) override { variant_.poison_output(); }
+  reference::verification_result verify(const jacobi_case& work) const override {
+    return work.verify_iterate(variant_.result());
+  }
+  std::vector<named_figure> figures() const override {
+    return {clock_.seconds_per_iteration(at_.iterations), l2_resident_};
+  }
+
+ private:
+  jacobi_point at_;
+  std::shared_ptr<const jacobi_inputs> inputs_;  // what variant_'s problem points into
+  jacobi_host_loop variant_;
+  named_figure l2_resident_;
+  detail::run_clock clock_;
+};
+
+}  // namespace
+
+std::unique_ptr<jacobi_session> set_up_host_loop(const jacobi_point& at, compute_target) {
+  return std::make_unique<host_loop_session>(at);
+}
+
+// Every step is a round trip, one stage after the other: the state over PCIe both ways (pinned)
+// and the step's bytes through device memory. The launch is enqueued while the upload runs, so it
+// adds nothing; the host's turn-around between steps shows as the wait stage.
+floor_terms host_loop_floor(const jacobi_point& at, compute_target, const measured_run&) {
+  const double state_bytes = 4.0 * static_cast<double>(at.unknowns);
+  floor_terms floor;
+  floor.add_bytes(detail::h2d_pinned, at.iterations * state_bytes)
+      .add_bytes(detail::d2h_pinned, at.iterations * state_bytes);
+  detail::add_step_bytes(floor, at);
+  return floor;
 }
 
 }  // namespace handoff::patterns::iterative

@@ -25,15 +25,14 @@ class jacobi_device_loop {
  public:
   explicit jacobi_device_loop(jacobi_problem problem, int check_every = default_check_every);
   void poison_output();
-  void enqueue();
+  // Returns the run's seconds: kernel (the steps and the reductions), d2h (the norms), post (the
+  // host's comparisons).
+  stage_times enqueue();
   cudaStream_t stream() const noexcept { return state_.stream(); }
   std::vector<float> result() const { return state_.download_iterate(iterations()); }
   // x one iteration earlier: with result(), what the last check's norm was taken over.
   std::vector<float> previous_iterate() const { return state_.download_iterate(iterations() - 1); }
   const convergence_log& convergence() const noexcept { return log_; }
-  // Seconds of the latest run: kernel (the steps and the reductions), d2h (the norms), post (the
-  // host's comparisons).
-  const stage_times& last_run_stages() const noexcept { return stages_; }
 
  private:
   int iterations() const noexcept { return state_.problem().iterations; }
@@ -41,7 +40,6 @@ class jacobi_device_loop {
   device_jacobi_state state_;
   event segment_start_, after_reduction_, after_download_;
   convergence_log log_;
-  stage_times stages_;
 };
 
 struct graph_destroy {
@@ -56,14 +54,13 @@ class jacobi_graph {
   // Captures and instantiates the graph; nothing is left to build when enqueue() runs.
   explicit jacobi_graph(jacobi_problem problem, int check_every = default_check_every);
   void poison_output();
-  void enqueue();
+  // Returns the run's seconds: kernel (the whole graph, its one small copy of the norms included)
+  // and post (the host's comparisons).
+  stage_times enqueue();
   cudaStream_t stream() const noexcept { return state_.stream(); }
   std::vector<float> result() const { return state_.download_iterate(iterations()); }
   std::vector<float> previous_iterate() const { return state_.download_iterate(iterations() - 1); }
   const convergence_log& convergence() const noexcept { return log_; }
-  // Seconds of the latest run: kernel (the whole graph, its one small copy of the norms
-  // included) and post (the host's comparisons).
-  const stage_times& last_run_stages() const noexcept { return stages_; }
   std::size_t graph_nodes() const noexcept { return nodes_; }
 
  private:
@@ -75,7 +72,6 @@ class jacobi_graph {
   std::size_t nodes_ = 0;
   event before_launch_, after_graph_;
   convergence_log log_;
-  stage_times stages_;
 };
 
 }  // namespace handoff::patterns::iterative

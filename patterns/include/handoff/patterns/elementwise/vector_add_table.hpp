@@ -1,0 +1,70 @@
+#pragma once
+// The elementwise pattern's vector add (seed 000's workload) as a table of variants (variant.hpp):
+// a point is an element count; its case holds the seeded a and b and the reference sum. Each
+// variant's session, set-up and floor live beside the variant (vector_add_cpu.cpp,
+// vector_add_gpu.cpp); the table lists them.
+
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "handoff/patterns/elementwise/vector_add_variants.hpp"
+#include "handoff/patterns/variant.hpp"
+#include "handoff/reference/verify.hpp"
+
+namespace handoff::patterns::elementwise {
+
+struct vector_add_point {
+  std::size_t count = 1027;
+  bool operator==(const vector_add_point&) const = default;
+};
+
+// Seeded a and b of one size, shared by the case and the sessions of that size (one copy; at 2^28
+// elements they are 2 GiB), so a session can be set up from its point alone.
+struct vector_add_inputs {
+  std::vector<float> a, b;
+  host_inputs view() const { return {a, b}; }
+};
+std::shared_ptr<const vector_add_inputs> seeded_vector_add_inputs(std::size_t count);
+
+// The work of one point. The outputs are the sessions' own (a copy into the case would add to the
+// timed run), so the case poisons nothing and each session verifies its own result.
+class vector_add_case {
+ public:
+  explicit vector_add_case(const vector_add_point& at);
+  void poison() {}
+  // No session's result to check: fails, so that a session that forgets its verify() fails too.
+  reference::verification_result verify() const;
+  reference::verification_result verify_sum(std::span<const float> out) const;
+
+ private:
+  std::shared_ptr<const vector_add_inputs> inputs_;
+  std::vector<float> expected_;
+};
+
+std::unique_ptr<vector_add_case> make_vector_add_case(const vector_add_point& at);
+
+// Bytes through device memory in one run: a and b read, the sum written.
+double vector_add_bytes(std::size_t count);
+
+using vector_add_session = session<vector_add_case>;
+variant_table<vector_add_point, vector_add_case> vector_add_variants();
+
+std::unique_ptr<vector_add_session> set_up_vector_add_cpu_serial(const vector_add_point&,
+                                                                 compute_target);
+std::unique_ptr<vector_add_session> set_up_vector_add_cpu_threads(const vector_add_point&,
+                                                                  compute_target);
+std::unique_ptr<vector_add_session> set_up_vector_add_gpu_transfers(const vector_add_point&,
+                                                                    compute_target);
+std::unique_ptr<vector_add_session> set_up_vector_add_gpu_transfers_pinned(const vector_add_point&,
+                                                                           compute_target);
+std::unique_ptr<vector_add_session> set_up_vector_add_gpu_resident(const vector_add_point&,
+                                                                   compute_target);
+floor_terms vector_add_transfers_floor(const vector_add_point&, compute_target,
+                                       const measured_run&);
+floor_terms vector_add_transfers_pinned_floor(const vector_add_point&, compute_target,
+                                              const measured_run&);
+floor_terms vector_add_resident_floor(const vector_add_point&, compute_target, const measured_run&);
+
+}  // namespace handoff::patterns::elementwise

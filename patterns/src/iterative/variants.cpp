@@ -1,0 +1,40 @@
+// The iterative pattern's table: one line per variant. The CPU figure runs on the CPU; the others
+// need the device (no host stand-in: the pattern is where the state lives between device steps).
+
+#include "handoff/patterns/iterative/variants.hpp"
+
+namespace handoff::patterns::iterative {
+namespace {
+
+constexpr runs_on on_cpu{.cpu = true};
+constexpr runs_on on_device{.device = true};
+
+const jacobi_row rows[] = {
+    {.name = "cpu_serial",
+     .targets = on_cpu,
+     .clock = clock_kind::wall,
+     .setup = set_up_cpu_serial},
+    {.name = "host_loop",
+     .targets = on_device,
+     .clock = clock_kind::wall,
+     .setup = set_up_host_loop,
+     .floor = host_loop_floor},
+    {.name = "device_loop",
+     .targets = on_device,
+     .clock = clock_kind::cuda_events,
+     .setup = set_up_device_loop,
+     .floor = device_loop_floor},
+    {.name = "graph",
+     .targets = on_device,
+     .clock = clock_kind::cuda_events,
+     .setup = set_up_graph,
+     .floor = graph_floor},
+};
+
+}  // namespace
+
+variant_table<jacobi_point, jacobi_case> iterative_variants() {
+  return rows;
+}
+
+}  // namespace handoff::patterns::iterative
