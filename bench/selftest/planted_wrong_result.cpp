@@ -36,6 +36,7 @@ class tampering_session final : public vector_add_session {
 const patterns::variant_row<vector_add_point, vector_add_case> planted_rows[] = {
     {.name = "planted_wrong_result",
      .targets = {.cpu = true},
+     .reports_stages = false,
      .setup = [](const vector_add_point& at,
                  patterns::compute_target) -> std::unique_ptr<vector_add_session> {
        return std::make_unique<tampering_session>(at);

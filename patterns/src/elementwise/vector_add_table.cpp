@@ -15,25 +15,35 @@ constexpr std::uint64_t seed_b = 0xB0B;
 constexpr runs_on on_cpu{.cpu = true};
 constexpr runs_on on_device{.device = true};
 
+// None has stages to tell apart (one loop, or copies and one kernel timed as a whole).
 // The CPU variants have no floor: none of the suite's ceilings bounds them. The one-thread memcpy
 // ceiling measures a copy into shared memory with non-temporal stores, not a loop with two input
 // streams whose data may sit in cache, and nothing bounds several threads.
 const variant_row<vector_add_point, vector_add_case> rows[] = {
-    {.name = "cpu_serial", .targets = on_cpu, .setup = set_up_vector_add_cpu_serial},
-    {.name = "cpu_threads", .targets = on_cpu, .setup = set_up_vector_add_cpu_threads},
+    {.name = "cpu_serial",
+     .targets = on_cpu,
+     .reports_stages = false,
+     .setup = set_up_vector_add_cpu_serial},
+    {.name = "cpu_threads",
+     .targets = on_cpu,
+     .reports_stages = false,
+     .setup = set_up_vector_add_cpu_threads},
     {.name = "gpu_transfers",
      .targets = on_device,
      .clock = clock_kind::cuda_events,
+     .reports_stages = false,
      .setup = set_up_vector_add_gpu_transfers,
      .floor = vector_add_transfers_floor},
     {.name = "gpu_transfers_pinned",
      .targets = on_device,
      .clock = clock_kind::cuda_events,
+     .reports_stages = false,
      .setup = set_up_vector_add_gpu_transfers_pinned,
      .floor = vector_add_transfers_pinned_floor},
     {.name = "gpu_resident",
      .targets = on_device,
      .clock = clock_kind::cuda_events,
+     .reports_stages = false,
      .setup = set_up_vector_add_gpu_resident,
      .floor = vector_add_resident_floor},
 };

@@ -1,6 +1,6 @@
 // The multi_gpu table: one line per variant. Every row runs on the devices only (no host
 // stand-in: the variants are the CUDA copies and collectives themselves) and times itself
-// (variants.hpp says why).
+// (variants.hpp says why). None has stages to tell apart: the copies and collectives are the run.
 
 #include "handoff/device_discovery.hpp"
 #include "handoff/patterns/multi_gpu/peer_access.hpp"
@@ -16,26 +16,31 @@ constexpr multi_gpu_row rows[] = {
     {.name = "kernel_only",
      .targets = devices_only,
      .clock = self,
+     .reports_stages = false,
      .setup = set_up_kernel_only,
      .floor = floor_of<gather_kind::none>},
     {.name = "host_gather",
      .targets = devices_only,
      .clock = self,
+     .reports_stages = false,
      .setup = set_up_host_gather,
      .floor = floor_of<gather_kind::host_seed>},
     {.name = "host_gather_pinned",
      .targets = devices_only,
      .clock = self,
+     .reports_stages = false,
      .setup = set_up_host_gather_pinned,
      .floor = floor_of<gather_kind::host_pinned>},
     {.name = "p2p_gather",
      .targets = devices_only,
      .clock = self,
+     .reports_stages = false,
      .setup = set_up_p2p_gather,
      .floor = floor_of<gather_kind::peer>},
     {.name = "nccl_allgather",
      .targets = devices_only,
      .clock = self,
+     .reports_stages = false,
      .setup = set_up_nccl_allgather,
      .floor = floor_of<gather_kind::nccl>},
 };
