@@ -8,7 +8,7 @@ namespace {
 
 struct noted_table {
   std::string pattern;
-  std::vector<std::pair<std::string, bool>> rows;  // name, runs on a device only
+  std::vector<std::pair<std::string, bool>> rows;  // name, needs a GPU to have a row
   std::set<std::string, std::less<>> registered;
 };
 
@@ -25,8 +25,8 @@ void note_registered(const void* table_identity, std::string_view pattern, std::
   auto& table = noted_tables()[table_identity];
   if (table.rows.empty()) {
     table.pattern = pattern;
-    for (const auto& [name, device_only] : table_rows)
-      table.rows.emplace_back(std::string(name), device_only);
+    for (const auto& [name, needs_gpu] : table_rows)
+      table.rows.emplace_back(std::string(name), needs_gpu);
   }
   table.registered.emplace(variant);
 }
@@ -34,8 +34,8 @@ void note_registered(const void* table_identity, std::string_view pattern, std::
 std::vector<std::string> variants_without_rows(bool machine_has_gpu) {
   std::vector<std::string> missing;
   for (const auto& [identity, table] : noted_tables()) {
-    for (const auto& [name, device_only] : table.rows) {
-      if (device_only && !machine_has_gpu) continue;
+    for (const auto& [name, needs_gpu] : table.rows) {
+      if (needs_gpu && !machine_has_gpu) continue;
       if (!table.registered.contains(name)) missing.push_back(table.pattern + "/" + name);
     }
   }

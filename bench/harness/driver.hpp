@@ -60,8 +60,8 @@ latest_cache<session_key<Point>, patterns::session<Case>>& sessions_of() {
 // variant of a table lost its rows (variants_without_rows).
 void note_registered(const void* table_identity, std::string_view pattern, std::string_view variant,
                      const std::vector<std::pair<std::string_view, bool>>& table_rows);
-// "pattern/variant" of each row of a noted table that got no benchmark; rows that run only on a
-// device count only when the machine has one.
+// "pattern/variant" of each row of a noted table that got no benchmark. Without a GPU only the CPU
+// variants must have rows: whether a host stand-in gets rows is each pattern's choice.
 std::vector<std::string> variants_without_rows(bool machine_has_gpu);
 
 void set_figures(benchmark::State& state, const std::vector<patterns::named_figure>& figures);
@@ -166,8 +166,7 @@ benchmark::internal::Benchmark* register_variant(const pattern_spec<Point, Case>
                                                  int cold_iterations = 3) {
   std::vector<std::pair<std::string_view, bool>> table_rows;
   for (const auto& each : spec.table)
-    table_rows.emplace_back(
-        each.name, each.targets.device && !each.targets.host_stand_in && !each.targets.cpu);
+    table_rows.emplace_back(each.name, !each.targets.cpu);
   note_registered(spec.table.data(), spec.pattern, row.name, table_rows);
   auto* registered = register_benchmark(name, [&spec, &row, at, target, how](benchmark::State& s) {
     measure_variant(s, spec, row, at, target, how);

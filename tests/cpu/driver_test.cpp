@@ -176,9 +176,11 @@ TEST(Driver, AThrowingVariantFailsItsRowWithTheMessage) {
 TEST(Driver, AVariantWithNoRegisteredRowIsNamed) {
   // A second toy table, of which only one row gets a benchmark.
   static const toy_row partly_registered[] = {
-      {.name = "registered", .targets = host_only, .setup = set_up<1000000>},
-      {.name = "forgotten", .targets = host_only, .setup = set_up<1000000>},
-      {.name = "device_only", .targets = {.device = true}, .setup = set_up<1000000>},
+      {.name = "registered", .targets = {.cpu = true}, .setup = set_up<1000000>},
+      {.name = "forgotten", .targets = {.cpu = true}, .setup = set_up<1000000>},
+      {.name = "device_only",
+       .targets = {.device = true, .host_stand_in = true},
+       .setup = set_up<1000000>},
   };
   static const pattern_spec<toy_point, toy_case> spec{.pattern = "partial",
                                                       .table = partly_registered,
