@@ -8,7 +8,7 @@
 #include "../harness/outcome.hpp"
 #include "../harness/registration.hpp"
 #include "../harness/traffic.hpp"
-#include "ceiling_names.hpp"
+#include "handoff/patterns/ceiling_names.hpp"
 #include "handoff/device_buffer.hpp"
 #include "handoff/launch_probe.hpp"
 #include "handoff/stream.hpp"

@@ -20,7 +20,7 @@
 #include "../harness/registration.hpp"
 #include "../harness/traffic.hpp"
 #include "../workers/worker_roles.hpp"
-#include "ceiling_names.hpp"
+#include "handoff/patterns/ceiling_names.hpp"
 #include "ceiling_sizes.hpp"
 #include "handoff/patterns/fd_io.hpp"
 #include "handoff/patterns/process_errors.hpp"

@@ -11,7 +11,7 @@
 #include "../harness/traffic.hpp"
 #include "../workers/context_probe.hpp"
 #include "../workers/worker_roles.hpp"
-#include "ceiling_names.hpp"
+#include "handoff/patterns/ceiling_names.hpp"
 #include "handoff/patterns/fd_io.hpp"
 #include "handoff/patterns/process_errors.hpp"
 #include "handoff/patterns/spawned_process.hpp"

@@ -17,7 +17,7 @@
 #include <optional>
 #include <variant>
 
-#include "../ceilings/ceiling_names.hpp"
+#include "handoff/patterns/ceiling_names.hpp"
 #include "../harness/family_registry.hpp"
 #include "../harness/latest_cache.hpp"
 #include "../harness/measure.hpp"

@@ -13,7 +13,7 @@
 
 #include <type_traits>
 
-#include "../ceilings/ceiling_names.hpp"
+#include "handoff/patterns/ceiling_names.hpp"
 #include "../harness/family_registry.hpp"
 #include "../harness/measure.hpp"
 #include "../harness/registration.hpp"

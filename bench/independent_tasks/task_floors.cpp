@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <thread>
 
-#include "../ceilings/ceiling_names.hpp"
+#include "handoff/patterns/ceiling_names.hpp"
 #include "../harness/traffic.hpp"
 
 namespace handoff::bench {

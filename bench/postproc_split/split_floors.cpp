@@ -5,7 +5,7 @@
 #include <limits>
 #include <thread>
 
-#include "../ceilings/ceiling_names.hpp"
+#include "handoff/patterns/ceiling_names.hpp"
 #include "../harness/traffic.hpp"
 #include "handoff/patterns/postproc_split/chunk_sum.hpp"
 

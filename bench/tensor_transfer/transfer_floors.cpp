@@ -1,6 +1,6 @@
 #include "transfer_floors.hpp"
 
-#include "../ceilings/ceiling_names.hpp"
+#include "handoff/patterns/ceiling_names.hpp"
 #include "../harness/traffic.hpp"
 
 namespace handoff::bench {

@@ -1,5 +1,6 @@
 #include <algorithm>
 
+#include "handoff/patterns/ceiling_names.hpp"
 #include "handoff/patterns/elementwise/vector_add_table.hpp"
 #include "handoff/patterns/elementwise/vector_add_variants.hpp"
 #include "handoff/reference/inputs.hpp"
@@ -133,14 +134,13 @@ class gpu_session final : public vector_add_session {
   mutable Variant variant_;
 };
 
-// The ceilings the floors price at, as bench/ceilings names them.
 floor_terms transfer_floor(std::size_t count, const char* upload, const char* download) {
   const double element = sizeof(float);
   floor_terms floor;
   floor.add_bytes(upload, 2.0 * element * static_cast<double>(count))
-      .add_bytes("hbm_device_copy", vector_add_bytes(count))
+      .add_bytes(ceiling::device_copy, vector_add_bytes(count))
       .add_bytes(download, element * static_cast<double>(count))
-      .add_events("kernel_launch_async", 1);
+      .add_events(ceiling::launch_async, 1);
   return floor;
 }
 
@@ -163,19 +163,19 @@ std::unique_ptr<vector_add_session> set_up_vector_add_gpu_resident(const vector_
 
 floor_terms vector_add_transfers_floor(const vector_add_point& at, compute_target,
                                        const measured_run&) {
-  return transfer_floor(at.count, "pcie_h2d_pageable", "pcie_d2h_pageable");
+  return transfer_floor(at.count, ceiling::h2d_pageable, ceiling::d2h_pageable);
 }
 
 floor_terms vector_add_transfers_pinned_floor(const vector_add_point& at, compute_target,
                                               const measured_run&) {
-  return transfer_floor(at.count, "pcie_h2d_pinned", "pcie_d2h_pinned");
+  return transfer_floor(at.count, ceiling::h2d_pinned, ceiling::d2h_pinned);
 }
 
 floor_terms vector_add_resident_floor(const vector_add_point& at, compute_target,
                                       const measured_run&) {
   floor_terms floor;
-  floor.add_bytes("hbm_device_copy", vector_add_bytes(at.count))
-      .add_events("kernel_launch_async", 1);
+  floor.add_bytes(ceiling::device_copy, vector_add_bytes(at.count))
+      .add_events(ceiling::launch_async, 1);
   return floor;
 }
 

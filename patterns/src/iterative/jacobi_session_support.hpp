@@ -6,18 +6,18 @@
 #include <cstddef>
 #include <vector>
 
+#include "handoff/patterns/ceiling_names.hpp"
 #include "handoff/patterns/iterative/variants.hpp"
 #include "handoff/reference/jacobi.hpp"
 #include "handoff/wall_clock.hpp"
 
 namespace handoff::patterns::iterative::detail {
 
-// The ceilings the floors price at, as bench/ceilings names them.
-inline constexpr const char* h2d_pinned = "pcie_h2d_pinned";
-inline constexpr const char* d2h_pinned = "pcie_d2h_pinned";
-inline constexpr const char* device_copy = "hbm_device_copy";
-inline constexpr const char* launch_async = "kernel_launch_async";
-inline constexpr const char* launch_sync = "kernel_launch_sync";
+using ceiling::d2h_pinned;
+using ceiling::device_copy;
+using ceiling::h2d_pinned;
+using ceiling::launch_async;
+using ceiling::launch_sync;
 
 // The wall seconds of a session's runs, for the figure seconds_per_iteration: one Jacobi step's
 // seconds, comparable across variants at one size. The driver reads a session's figures once per

@@ -4,24 +4,12 @@
 // whole array. The p2p ceilings are measured between GPUs 0 and 1 only; the floors assume every
 // pair, and GPU 0's ingress from all peers at once, reach that figure.
 
+#include "handoff/patterns/ceiling_names.hpp"
 #include "handoff/patterns/multi_gpu/figures.hpp"
 #include "rows.hpp"
 
 namespace handoff::patterns::multi_gpu {
 namespace {
-
-// The ceilings' names, as the ceiling benchmarks spell them (bench/ceilings/ceiling_names.hpp,
-// which patterns/ cannot include).
-namespace ceiling {
-constexpr const char* h2d_pinned = "pcie_h2d_pinned";
-constexpr const char* d2h_pinned = "pcie_d2h_pinned";
-constexpr const char* h2d_pageable = "pcie_h2d_pageable";
-constexpr const char* d2h_pageable = "pcie_d2h_pageable";
-constexpr const char* device_copy = "hbm_device_copy";
-constexpr const char* launch_sync = "kernel_launch_sync";
-constexpr const char* shm_memcpy = "shm_memcpy_one_thread";
-constexpr const char* peer_access_on = "p2p_peer_access_on";
-}  // namespace ceiling
 
 constexpr double float_bytes = sizeof(float);
 

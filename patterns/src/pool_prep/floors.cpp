@@ -1,25 +1,11 @@
 // What bounds each pool_prep variant, from the ceilings of the same run and the time this run
 // measured for preparing one chunk (chunk_prep_timing.cpp, reported as chunk_prep_seconds).
 
+#include "handoff/patterns/ceiling_names.hpp"
 #include "rows.hpp"
 
 namespace handoff::patterns::pool_prep {
 namespace {
-
-// The ceilings' names, as the ceiling benchmarks spell them (bench/ceilings/ceiling_names.hpp,
-// which patterns/ cannot include).
-namespace ceiling {
-constexpr const char* h2d_pinned = "pcie_h2d_pinned";
-constexpr const char* d2h_pinned = "pcie_d2h_pinned";
-constexpr const char* h2d_pageable = "pcie_h2d_pageable";
-constexpr const char* d2h_pageable = "pcie_d2h_pageable";
-constexpr const char* bidirectional_pinned = "pcie_bidirectional_pinned";
-constexpr const char* device_copy = "hbm_device_copy";
-constexpr const char* launch_sync = "kernel_launch_sync";
-constexpr const char* process_start = "process_start_with_context";
-constexpr const char* pipe = "pipe_between_processes";
-constexpr const char* shm_memcpy = "shm_memcpy_one_thread";
-}  // namespace ceiling
 
 constexpr double float_bytes = sizeof(float);
 constexpr const char* prep_stage = "prep";

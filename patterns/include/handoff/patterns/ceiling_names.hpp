@@ -1,8 +1,9 @@
 #pragma once
 // The names of the ceilings, as benchmarks name them (ceilings/<name>) and as other benchmarks name
-// the ceiling that bounds them (floor_bytes.<name>, floor_events.<name>).
+// the ceiling that bounds them (floor_bytes.<name>, floor_events.<name>): the floor models in
+// patterns/ and the ceiling benchmarks in bench/ share them.
 
-namespace handoff::bench::ceiling {
+namespace handoff::ceiling {
 
 inline constexpr const char* h2d_pinned = "pcie_h2d_pinned";
 inline constexpr const char* d2h_pinned = "pcie_d2h_pinned";
@@ -18,4 +19,4 @@ inline constexpr const char* shm_memcpy = "shm_memcpy_one_thread";
 inline constexpr const char* peer_access_off = "p2p_peer_access_off";
 inline constexpr const char* peer_access_on = "p2p_peer_access_on";
 
-}  // namespace handoff::bench::ceiling
+}  // namespace handoff::ceiling
