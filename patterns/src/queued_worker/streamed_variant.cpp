@@ -12,10 +12,13 @@
 namespace handoff::patterns::queued_worker {
 namespace {
 
+// The lanes the worker keeps in flight: item k+1 uploading, k computing, k-1 downloading.
+constexpr std::size_t lanes = 3;
+
 // The worker holds one input and one output slot per lane, so each ring needs one more slot than
 // the lanes in flight for the producer to fill ahead.
 std::size_t lanes_for(std::size_t slot_count) {
-  return std::max<std::size_t>(1, std::min(protocol::streamed_lanes, slot_count - 1));
+  return std::max<std::size_t>(1, std::min(lanes, slot_count - 1));
 }
 
 // Everything overlaps: the producer filling slots (one thread), uploads, kernels and downloads.
