@@ -2,25 +2,18 @@
 // and takes back c = a + b, in order. Warm rows run one batch on a worker that is already up;
 // cold rows spawn the worker, create its context, run one batch and join it (what a script run
 // once pays). The host stand-in rows (compute:host) run the same processes and channels with the
-// add on the CPU, so machines without a GPU exercise the orchestration.
+// add on the CPU, so machines without a GPU exercise the orchestration. This file is the sweep and
+// the names; the driver measures every row of the pattern's table.
 
-#include <memory>
-#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "../harness/driver.hpp"
 #include "../harness/family_registry.hpp"
-#include "../harness/latest_cache.hpp"
-#include "../harness/outcome.hpp"
-#include "../harness/registration.hpp"
-#include "../harness/stage_counters.hpp"
-#include "../harness/traffic.hpp"
 #include "handoff/patterns/process/worker_role.hpp"
 #include "handoff/patterns/queued_worker/gpu_worker_role.hpp"
-#include "handoff/patterns/queued_worker/item_batch.hpp"
-#include "handoff/reference/verify.hpp"
-#include "queued_worker_floors.hpp"
+#include "handoff/patterns/queued_worker/variants.hpp"
 
 namespace handoff::bench {
 namespace {
@@ -33,84 +26,21 @@ HANDOFF_WORKER_ROLE(qw::gpu_worker_role, qw::run_gpu_worker);
 constexpr std::size_t default_items = 10;
 constexpr std::size_t default_elements = std::size_t{1} << 20;
 
-// The batch of one shape. One shape is kept at a time: the largest holds 640 MB.
-class batch_data : public qw::item_batch {
- public:
-  explicit batch_data(const queued_worker_shape& shape)
-      : qw::item_batch(std::vector<std::size_t>(shape.items, shape.elements), 0x0E2A),
-        shape_(shape) {}
-  const queued_worker_shape& shape() const { return shape_; }
+const pattern_spec<qw::point, qw::item_batch> spec{
+    .pattern = "queued_worker",
+    .table = qw::queued_worker_variants(),
+    .make_case = qw::make_batch,
+    .traffic = [](const qw::point& at) {
+      const auto values = static_cast<double>(at.elements * at.items);
+      return std::pair{3.0 * sizeof(float) * values, values};
+    }};
 
- private:
-  queued_worker_shape shape_;
-};
-
-batch_data& data_for(const queued_worker_shape& shape) {
-  static latest_cache<queued_worker_shape, batch_data> cache;
-  return cache.get(shape, [&] { return std::make_unique<batch_data>(shape); });
-}
-
-struct session_key {
-  qw::variant kind;
-  compute_target target;
-  std::size_t elements;
-  bool operator==(const session_key&) const = default;
-};
-
-qw::worker_setup setup_for(const session_key& key) {
-  return {.kind = key.kind,
-          .target = key.target,
-          .max_item_elements = key.elements,
-          .slot_count = 4,
-          .purpose = "queued-worker-" + std::string(qw::variant_name(key.kind))};
-}
-
-// The worker of the latest configuration, with its context, stays up across runs.
-latest_cache<session_key, qw::worker_session>& sessions() {
-  static latest_cache<session_key, qw::worker_session> cache;
-  return cache;
-}
-
-void run_batches(benchmark::State& state, const session_key& key, bool cold) {
-  const queued_worker_shape shape{default_items, key.elements};
-  auto& data = data_for(shape);
-  patterns::stage_times stages;
-  double measured_seconds = 0;
-  const auto one_batch = [&] {
-    data.poison();
-    if (cold) return qw::run_once(setup_for(key), data.items(), data.outputs());
-    return sessions()
-        .get(key, [&] { return std::make_unique<qw::worker_session>(setup_for(key)); })
-        .run_batch(data.items(), data.outputs());
-  };
-  try {
-    if (cold) sessions().drop();  // a cold run competes with no idle worker
-    one_batch();  // untimed: page faults, lazy loading, and (cold) reading the program from disk
-    for (auto _ : state) {
-      const auto result = one_batch();
-      state.SetIterationTime(result.seconds);
-      stages += result.stages;
-      measured_seconds += result.seconds;
-    }
-  } catch (...) {
-    sessions().drop();
-    throw;
-  }
-  record_verification(state, data.verify());
-  set_stage_counters(state, stages, measured_seconds);
-  const double batches = static_cast<double>(state.iterations());
-  set_traffic(state, 3.0 * sizeof(float) * static_cast<double>(shape.elements * shape.items),
-              static_cast<double>(shape.elements * shape.items));
-  add_queued_worker_floor(state, key.kind, key.target, shape, cold,
-                          batches > 0 ? stages.kernel / batches : 0.0);
-}
-
-std::string row_name(const session_key& key, std::size_t items, bool cold) {
-  return benchmark_name("queued_worker", std::string(qw::variant_name(key.kind)),
-                        {{"compute", std::string(patterns::compute_target_name(key.target))},
-                         {"items", std::to_string(items)},
-                         {"elements", std::to_string(key.elements)},
-                         {"start", cold ? "cold" : "warm"}});
+std::string row_name(const qw::row& row, compute_target target, const qw::point& at) {
+  return benchmark_name("queued_worker", std::string(row.name),
+                        {{"compute", std::string(patterns::compute_target_name(target))},
+                         {"items", std::to_string(at.items)},
+                         {"elements", std::to_string(at.elements)},
+                         {"start", at.stop_after_run ? "cold" : "warm"}});
 }
 
 void register_rows(const bench_environment& environment, compute_target target) {
@@ -126,19 +56,19 @@ void register_rows(const bench_environment& environment, compute_target target) 
       if (elements <= config.max_elements) sweep.push_back(elements);
     }
   }
-  for (const auto kind : qw::all_variants) {
+  for (const auto& row : spec.table) {
+    if (!row.targets.supports(target)) continue;
     for (const std::size_t elements : sweep) {
-      const session_key key{kind, target, elements};
-      register_benchmark(row_name(key, default_items, false),
-                         [key](benchmark::State& state) { run_batches(state, key, false); });
+      const qw::point at{.items = default_items, .elements = elements};
+      register_variant(spec, row, at, target, start::warm, row_name(row, target, at));
     }
   }
   if (cold_elements > config.max_elements) return;
-  for (const auto kind : qw::all_variants) {
-    const session_key key{kind, target, cold_elements};
-    register_benchmark(row_name(key, default_items, true), [key](benchmark::State& state) {
-      run_batches(state, key, true);
-    })->Iterations(config.smoke ? 1 : 3);
+  for (const auto& row : spec.table) {
+    if (!row.targets.supports(target)) continue;
+    const qw::point at{.items = default_items, .elements = cold_elements, .stop_after_run = true};
+    register_variant(spec, row, at, target, start::cold, row_name(row, target, at),
+                     config.smoke ? 1 : 3);
   }
 }
 

@@ -1,5 +1,5 @@
-// queued_worker on the device: every variant's worker computes on the GPU, and every result comes
-// back exact, for small, uneven and default-sized items, warm and cold.
+// queued_worker on the device, beyond the conformance over the table (conformance_gpu_test.cpp):
+// items of mixed sizes batch after batch, and the full-sized default batch, warm and cold.
 
 #include <gtest/gtest.h>
 
@@ -59,16 +59,6 @@ TEST_P(QueuedWorkerDevice, TheDefaultBatchComesBackExactWarmAndCold) {
   batch.poison();
   run_once(setup(million), batch.items(), batch.outputs());
   EXPECT_TRUE(batch.verify().passed()) << batch.verify().describe();
-}
-
-TEST_P(QueuedWorkerDevice, OneItemAndNoItems) {
-  HANDOFF_REQUIRE_GPUS(1);
-  worker_session session(setup(1027));
-  test_batch none({});
-  session.run_batch(none.items(), none.outputs());
-  test_batch one({1027});
-  session.run_last_batch(one.items(), one.outputs());
-  EXPECT_TRUE(one.verify().passed()) << one.verify().describe();
 }
 
 }  // namespace

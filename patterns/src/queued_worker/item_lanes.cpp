@@ -1,6 +1,5 @@
 #include "item_lanes.hpp"
 
-#include <chrono>
 #include <stdexcept>
 
 #include "handoff/cuda_check.hpp"
@@ -8,6 +7,7 @@
 #include "handoff/reference/vector_add.hpp"
 #include "handoff/stream.hpp"
 #include "handoff/vector_add.hpp"
+#include "handoff/wall_clock.hpp"
 #include "worker_loop.hpp"
 
 namespace handoff::patterns::queued_worker {
@@ -63,10 +63,9 @@ void item_lanes::submit(std::size_t lane, std::span<const float> a, std::span<co
     throw std::invalid_argument("item_lanes: a, b and c must have the same length");
   }
   if (target_ != compute_target::device) {
-    const auto start = std::chrono::steady_clock::now();
+    const auto start = wall_clock::now();
     reference::vector_add(a, b, c);
-    host_kernel_seconds_.at(lane) =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    host_kernel_seconds_.at(lane) = seconds_since(start);
     return;
   }
   auto& on = *device_lanes_.at(lane);

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "variant_behaviour.hpp"
+
 namespace handoff::patterns::queued_worker {
 namespace {
 
@@ -11,26 +13,6 @@ std::string item_context(std::size_t index) {
 
 }  // namespace
 
-std::string_view variant_name(variant kind) noexcept {
-  switch (kind) {
-    case variant::seed:
-      return "seed";
-    case variant::slots:
-      return "slots";
-    case variant::streamed:
-      return "streamed";
-  }
-  return "unknown";
-}
-
-variant parse_variant(std::string_view name) {
-  for (const auto kind : all_variants) {
-    if (variant_name(kind) == name) return kind;
-  }
-  throw std::invalid_argument("unknown queued_worker variant '" + std::string(name) +
-                              "': expected seed, slots or streamed");
-}
-
 void validate_setup(const worker_setup& setup) {
   if (setup.max_item_elements == 0) {
     throw std::invalid_argument("queued_worker: max_item_elements must be at least 1");
@@ -38,13 +20,14 @@ void validate_setup(const worker_setup& setup) {
   if (setup.max_item_elements > (std::size_t{1} << 32)) {
     throw std::invalid_argument("queued_worker: max_item_elements is over 2^32 floats");
   }
-  if (setup.kind == variant::seed) return;
-  const std::size_t needed = setup.kind == variant::streamed ? 2 : 1;
-  if (setup.slot_count < needed) {
+  const auto& behaviour = behaviour_of(setup.kind);
+  if (setup.slot_count < behaviour.least_slots) {
     throw std::invalid_argument("queued_worker " + std::string(variant_name(setup.kind)) +
-                                ": slot_count must be at least " + std::to_string(needed));
+                                ": slot_count must be at least " +
+                                std::to_string(behaviour.least_slots));
   }
-  if (!setup.fixes.task_done_for_sentinel || !setup.fixes.drain_results_before_join) {
+  if (!behaviour.recipe_fixes_optional &&
+      (!setup.fixes.task_done_for_sentinel || !setup.fixes.drain_results_before_join)) {
     throw std::invalid_argument(
         "queued_worker: recipe_fixes concern the seed variant's queues; the slot variants have no "
         "task_done and always drain their results before joining");
@@ -79,8 +62,7 @@ void validate_batch(const worker_setup& setup, std::span<const work_item> items,
 namespace protocol {
 
 std::size_t pipeline_depth(variant kind, std::size_t slot_count) {
-  if (kind != variant::streamed) return 1;
-  return std::max<std::size_t>(1, std::min(streamed_lanes, slot_count - 1));
+  return behaviour_of(kind).pipeline_depth(slot_count);
 }
 
 worker_arguments worker_arguments::from(const worker_setup& setup) {

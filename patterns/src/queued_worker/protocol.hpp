@@ -74,10 +74,8 @@ inline constexpr std::array<int, 3> results_queue_fds{7, 8, 9};
 inline constexpr int input_ring_fd = 4;
 inline constexpr int output_ring_fd = 5;
 
-// The lanes the streamed worker keeps in flight: item k+1 uploading, k computing, k-1 downloading.
-// It also holds one input and one output slot per lane, so each ring needs at least one more slot
-// than the lanes for the producer to fill ahead.
-inline constexpr std::size_t streamed_lanes = 3;
+// The items the variant's worker keeps in flight with slot_count slots per ring (its behaviour
+// says; the worker gets it as an argument).
 std::size_t pipeline_depth(variant kind, std::size_t slot_count);
 
 struct worker_arguments {

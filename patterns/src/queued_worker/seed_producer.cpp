@@ -42,7 +42,7 @@ void join_worker(session_state& state, std::size_t results_undrained) {
 // Takes the results in order, each straight into its output.
 void drain_results(session_state& state, std::span<const std::span<float>> outputs,
                    stage_times& stages) {
-  const auto start = deadline_clock::now();
+  const auto start = wall_clock::now();
   for (std::size_t index = 0; index < outputs.size(); ++index) {
     protocol::message_header header;
     const auto length = state.results_queue->get_into(
@@ -68,7 +68,7 @@ void drain_results(session_state& state, std::span<const std::span<float>> outpu
 batch_result run_seed_batch(session_state& state, std::span<const work_item> items,
                             std::span<const std::span<float>> outputs, protocol::ending how) {
   batch_result result;
-  const auto start = deadline_clock::now();
+  const auto start = wall_clock::now();
   const auto watch = state.worker_watch();
   state.worker->control().send_record(protocol::batch_begin{.how = how}, state.step_deadline());
   for (std::size_t index = 0; index < items.size(); ++index) {

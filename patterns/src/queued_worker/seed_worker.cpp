@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "handoff/patterns/workloads/seed_vector_add.hpp"
+#include "handoff/wall_clock.hpp"
 #include "result_feeder.hpp"
 #include "worker_loop.hpp"
 
@@ -52,14 +53,13 @@ void run_seed_worker(const protocol::worker_arguments& arguments, connection& co
     protocol::worker_report report;
     protocol::message_header header;
     while (true) {
-      const auto start = deadline_clock::now();
+      const auto start = wall_clock::now();
       const auto length = data_queue.get_into({std::as_writable_bytes(std::span(&header, 1)),
                                                std::as_writable_bytes(std::span(received))},
                                               deadline(), watch);
       // The payload crossing the pipe: the producer writes ahead, so this side's wait is the
       // transfer itself.
-      report.stages.serialize +=
-          std::chrono::duration<double>(deadline_clock::now() - start).count();
+      report.stages.serialize += seconds_since(start);
       check_item_header(header, length, report.items, arguments.max_item_elements);
       if (header.kind != protocol::message_kind::item) {
         // The recipe breaks out of its loop here without task_done, so the producer's

@@ -4,36 +4,12 @@
 #include "handoff/patterns/queued_worker/gpu_worker_role.hpp"
 #include "handoff/patterns/queued_worker/queued_worker.hpp"
 #include "session_state.hpp"
+#include "variant_behaviour.hpp"
 
 namespace handoff::patterns::queued_worker {
 namespace {
 
 using namespace std::chrono_literals;
-
-std::vector<int> create_channels(session_state& state) {
-  const auto& setup = state.setup;
-  const std::uint64_t floats = setup.max_item_elements;
-  const std::uint64_t header = sizeof(protocol::message_header);
-  if (setup.kind == variant::seed) {
-    // Unbounded, like multiprocessing.JoinableQueue() and Queue() in the recipe.
-    state.data_queue = process_queue::create({.max_message_bytes = header + 2 * floats * 4,
-                                              .joinable = true,
-                                              .purpose = setup.purpose + "-data"});
-    state.results_queue = process_queue::create(
-        {.max_message_bytes = header + floats * 4, .purpose = setup.purpose + "-results"});
-    auto descriptors = state.data_queue->descriptors();
-    const auto results = state.results_queue->descriptors();
-    descriptors.insert(descriptors.end(), results.begin(), results.end());
-    return descriptors;
-  }
-  state.input_ring = shm_ring::create({.slot_count = setup.slot_count,
-                                       .slot_bytes = 2 * floats * sizeof(float),
-                                       .purpose = setup.purpose + "-inputs"});
-  state.output_ring = shm_ring::create({.slot_count = setup.slot_count,
-                                        .slot_bytes = floats * sizeof(float),
-                                        .purpose = setup.purpose + "-outputs"});
-  return {state.input_ring->descriptor(), state.output_ring->descriptor()};
-}
 
 // Any failure in the middle of a batch leaves the channels in an unknown state: the session is
 // broken. A failure that came from the worker's death (a closed channel, a torn queue) is
@@ -74,16 +50,11 @@ batch_result run_variant_batch(session_state& state, std::span<const work_item> 
   validate_batch(state.setup, items, outputs);
   if (how == protocol::ending::stop) state.finished = true;
   return guarded(state, [&] {
-    return state.setup.kind == variant::seed ? run_seed_batch(state, items, outputs, how)
-                                             : run_slot_batch(state, items, outputs, how);
+    return behaviour_of(state.setup.kind).run_producer(state, items, outputs, how);
   });
 }
 
 }  // namespace
-
-double seconds_since(deadline_clock::time_point start) {
-  return std::chrono::duration<double>(deadline_clock::now() - start).count();
-}
 
 protocol::worker_report session_state::receive_report(std::size_t expected_items) {
   const auto report = worker->control().receive_record<protocol::worker_report>(step_deadline());
@@ -109,8 +80,8 @@ worker_session::worker_session(const worker_setup& setup)
   validate_setup(setup);
   auto& state = *state_;
   state.setup = setup;
-  const auto start = deadline_clock::now();
-  const auto descriptors = create_channels(state);
+  const auto start = wall_clock::now();
+  const auto descriptors = behaviour_of(setup.kind).create_channels(state);
   state.worker.emplace("gpu_worker-" + std::string(variant_name(setup.kind)), gpu_worker_role,
                        protocol::worker_arguments::from(setup).encode(), descriptors);
   guarded(state, [&] { return state.receive_report(0); });
@@ -167,7 +138,7 @@ batch_result run_once(const worker_setup& setup, std::span<const work_item> item
                       std::span<const std::span<float>> outputs) {
   validate_setup(setup);
   validate_batch(setup, items, outputs);
-  const auto start = deadline_clock::now();
+  const auto start = wall_clock::now();
   worker_session session(setup);
   auto result = session.run_last_batch(items, outputs);
   result.seconds = seconds_since(start);

@@ -9,6 +9,7 @@
 #include "handoff/patterns/channels/process_queue.hpp"
 #include "handoff/patterns/channels/shm_ring.hpp"
 #include "handoff/patterns/queued_worker/queued_worker.hpp"
+#include "handoff/wall_clock.hpp"
 #include "protocol.hpp"
 #include "worker_process.hpp"
 
@@ -40,11 +41,15 @@ struct session_state {
 };
 
 // The producer side of each variant: one batch, ended by the sentinel `how`, with its stages.
+// The variants' behaviours (variant_behaviour.hpp) name them.
 batch_result run_seed_batch(session_state& state, std::span<const work_item> items,
                             std::span<const std::span<float>> outputs, protocol::ending how);
-batch_result run_slot_batch(session_state& state, std::span<const work_item> items,
-                            std::span<const std::span<float>> outputs, protocol::ending how);
+batch_result run_slots_batch(session_state& state, std::span<const work_item> items,
+                             std::span<const std::span<float>> outputs, protocol::ending how);
+batch_result run_streamed_batch(session_state& state, std::span<const work_item> items,
+                                std::span<const std::span<float>> outputs, protocol::ending how);
 
-double seconds_since(deadline_clock::time_point start);
+// The slot variants' two rings: a and b in, c out.
+std::vector<int> create_slot_rings(session_state& state);
 
 }  // namespace handoff::patterns::queued_worker

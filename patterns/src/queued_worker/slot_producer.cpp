@@ -21,7 +21,7 @@ void fill_item(session_state& state, const work_item& item, std::size_t index,
                const peer_watch& watch, double& seconds) {
   auto& ring = *state.input_ring;
   const std::size_t slot = ring.acquire_free(state.step_deadline(), watch);
-  const auto start = deadline_clock::now();
+  const auto start = wall_clock::now();
   auto* destination = ring.slot(slot).data();
   std::memcpy(destination, item.a.data(), item.a.size_bytes());
   std::memcpy(destination + item.a.size_bytes(), item.b.data(), item.b.size_bytes());
@@ -44,7 +44,7 @@ void drain_item(session_state& state, std::span<float> output, std::size_t index
                              " with " + std::to_string(filled.used_bytes) + " bytes; expected " +
                              std::to_string(output.size_bytes()));
   }
-  const auto start = deadline_clock::now();
+  const auto start = wall_clock::now();
   std::memcpy(output.data(), ring.slot(filled.index).data(), output.size_bytes());
   seconds += seconds_since(start);
   ring.release(filled.index);
@@ -130,23 +130,44 @@ void fill_and_drain_at_once(session_state& state, std::span<const work_item> ite
   stages.serialize += filler.finish();
 }
 
-}  // namespace
-
-batch_result run_slot_batch(session_state& state, std::span<const work_item> items,
-                            std::span<const std::span<float>> outputs, protocol::ending how) {
+// One batch with the given way of filling and draining the rings.
+template <class FillAndDrain>
+batch_result run_ring_batch(session_state& state, std::span<const work_item> items,
+                            std::span<const std::span<float>> outputs, protocol::ending how,
+                            FillAndDrain&& fill_and_drain) {
   batch_result result;
-  const auto start = deadline_clock::now();
+  const auto start = wall_clock::now();
   state.worker->control().send_record(protocol::batch_begin{.how = how}, state.step_deadline());
-  if (state.setup.kind == variant::streamed) {
-    fill_and_drain_at_once(state, items, outputs, how, result.stages);
-  } else {
-    fill_and_drain_in_turn(state, items, outputs, how, result.stages);
-  }
+  fill_and_drain(state, items, outputs, how, result.stages);
   // Every result is in: the worker has passed the sentinel and reports, then (stop) exits.
   result.stages += state.receive_report(items.size()).stages;
   if (how == protocol::ending::stop) state.worker->join(state.setup.join_timeout);
   result.seconds = seconds_since(start);
   return result;
+}
+
+}  // namespace
+
+std::vector<int> create_slot_rings(session_state& state) {
+  const auto& setup = state.setup;
+  const std::uint64_t floats = setup.max_item_elements;
+  state.input_ring = shm_ring::create({.slot_count = setup.slot_count,
+                                       .slot_bytes = 2 * floats * sizeof(float),
+                                       .purpose = setup.purpose + "-inputs"});
+  state.output_ring = shm_ring::create({.slot_count = setup.slot_count,
+                                        .slot_bytes = floats * sizeof(float),
+                                        .purpose = setup.purpose + "-outputs"});
+  return {state.input_ring->descriptor(), state.output_ring->descriptor()};
+}
+
+batch_result run_slots_batch(session_state& state, std::span<const work_item> items,
+                             std::span<const std::span<float>> outputs, protocol::ending how) {
+  return run_ring_batch(state, items, outputs, how, fill_and_drain_in_turn);
+}
+
+batch_result run_streamed_batch(session_state& state, std::span<const work_item> items,
+                                std::span<const std::span<float>> outputs, protocol::ending how) {
+  return run_ring_batch(state, items, outputs, how, fill_and_drain_at_once);
 }
 
 }  // namespace handoff::patterns::queued_worker

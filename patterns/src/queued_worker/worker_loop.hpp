@@ -26,8 +26,8 @@ void pause_if_asked(const protocol::worker_arguments& arguments, std::size_t ite
 // Creates this process's CUDA context on the current device, so that ready means ready.
 void create_device_context();
 
-// The seed and slot variants' worker loops; each returns once a stop sentinel was handled, or the
-// coordinator closed the control channel between batches.
+// The seed's and the slot variants' worker loops (their behaviours name them); each returns once a
+// stop sentinel was handled, or the coordinator closed the control channel between batches.
 void run_seed_worker(const protocol::worker_arguments& arguments, connection& control);
 void run_slot_worker(const protocol::worker_arguments& arguments, connection& control);
 

@@ -10,6 +10,7 @@
 
 #include "handoff/patterns/process/worker_pool.hpp"
 #include "handoff/patterns/queued_worker/gpu_worker_role.hpp"
+#include "variant_behaviour.hpp"
 #include "worker_loop.hpp"
 
 namespace handoff::patterns::queued_worker {
@@ -62,11 +63,7 @@ int run_gpu_worker(std::span<const std::string> raw_arguments) {
   try {
     const auto arguments = protocol::worker_arguments::decode(raw_arguments);
     patience = arguments.patience;
-    if (arguments.kind == variant::seed) {
-      run_seed_worker(arguments, control);
-    } else {
-      run_slot_worker(arguments, control);
-    }
+    behaviour_of(arguments.kind).run_worker(arguments, control);
     return 0;
   } catch (const std::exception& error) {
     std::fprintf(stderr, "queued_worker gpu worker: %s\n", error.what());

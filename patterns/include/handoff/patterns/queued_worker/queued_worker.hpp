@@ -28,10 +28,12 @@
 
 #include "handoff/patterns/compute_target.hpp"
 #include "handoff/patterns/process_errors.hpp"
-#include "handoff/patterns/stage_times.hpp"
+#include "handoff/patterns/run_result.hpp"
 
 namespace handoff::patterns::queued_worker {
 
+// What each variant does differently (its channels, its producer, its worker loop) is chosen
+// through its entry in the pattern's table (variants.hpp), never by switching on the kind.
 enum class variant { seed, slots, streamed };
 inline constexpr std::array all_variants{variant::seed, variant::slots, variant::streamed};
 std::string_view variant_name(variant kind) noexcept;
@@ -71,10 +73,9 @@ struct work_item {
   std::span<const float> b;
 };
 
-struct batch_result {
-  double seconds = 0;  // wall clock of the producer, from the first step to the last
-  stage_times stages;  // the producer's stages plus those the worker reported
-};
+// seconds: the producer's wall clock, from the batch's first step to its last (the worker's
+// session times itself); stages: the producer's stages plus those the worker reported.
+using batch_result = run_result;
 
 // The worker reported a failure of its own (a CUDA error, a message it rejected).
 class worker_failed : public process_error {

@@ -1,0 +1,61 @@
+// streamed: slots, with the worker overlapping item k+1's upload with item k's kernel and item
+// k-1's download (one stream per lane, events to order), and a producer that fills and drains the
+// rings from two threads.
+
+#include <algorithm>
+
+#include "floor_support.hpp"
+#include "session_state.hpp"
+#include "variant_behaviour.hpp"
+#include "worker_loop.hpp"
+
+namespace handoff::patterns::queued_worker {
+namespace {
+
+// The lanes the worker keeps in flight: item k+1 uploading, k computing, k-1 downloading.
+constexpr std::size_t lanes = 3;
+
+// The worker holds one input and one output slot per lane, so each ring needs one more slot than
+// the lanes in flight for the producer to fill ahead.
+std::size_t lanes_for(std::size_t slot_count) {
+  return std::max<std::size_t>(1, std::min(lanes, slot_count - 1));
+}
+
+// Everything overlaps: the producer filling slots (one thread), uploads, kernels and downloads.
+// The slowest of them bounds the batch.
+floor_terms streamed_floor(const point& at, compute_target target, const measured_run& run) {
+  floor_terms floor;
+  floor.overlapped = true;
+  floor.add_bytes(ceiling::shm_memcpy, 2 * vector_bytes(at));
+  if (target == compute_target::device) {
+    floor.add_bytes(ceiling::h2d_pinned, 2 * vector_bytes(at))
+        .add_bytes(ceiling::d2h_pinned, vector_bytes(at))
+        .add_bytes(ceiling::bidirectional_pinned, 3 * vector_bytes(at))
+        .add_bytes(ceiling::device_copy, 3 * vector_bytes(at))  // read a, b; write c
+        .add_events(ceiling::launch_async, static_cast<double>(at.items));
+  }
+  return add_shared_terms(floor, target, run);
+}
+
+std::unique_ptr<session<item_batch>> set_up_streamed(const point& at, compute_target target) {
+  return set_up_batch_session(variant::streamed, at, target);
+}
+
+}  // namespace
+
+constinit const variant_behaviour streamed_variant{
+    .kind = variant::streamed,
+    .table_row = {.name = "streamed",
+                  .targets = {.device = true, .host_stand_in = true},
+                  .clock = clock_kind::self,
+                  .cold = cold_kind::fresh_setup,
+                  .setup = set_up_streamed,
+                  .floor = streamed_floor},
+    .least_slots = 2,
+    .pipeline_depth = lanes_for,
+    .create_channels = create_slot_rings,
+    .run_producer = run_streamed_batch,
+    .run_worker = run_slot_worker,
+};
+
+}  // namespace handoff::patterns::queued_worker

@@ -1,0 +1,55 @@
+#pragma once
+// What makes each queued_worker variant itself, in one place per variant (its <name>_variant.cpp):
+// its row of the table, the channels its session creates, its producer's batch, its worker's loop
+// and the setups it accepts. The session, the worker's main and the protocol look the variant up
+// here instead of switching on its kind, so a new variant is one file and one line of variants.cpp.
+
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "handoff/patterns/channels/connection.hpp"
+#include "handoff/patterns/queued_worker/variants.hpp"
+#include "protocol.hpp"
+
+namespace handoff::patterns::queued_worker {
+
+struct session_state;
+
+struct variant_behaviour {
+  variant kind;
+  row table_row;  // its name, targets, clocks, set-up and floor
+  // The fewest slots per ring its setup may ask for; 0: it has no rings.
+  std::size_t least_slots = 0;
+  // Whether recipe_fixes may be turned off (only the seed's queues have the recipe's deadlocks).
+  bool recipe_fixes_optional = false;
+  // The items its worker keeps in flight with slot_count slots per ring.
+  std::size_t (*pipeline_depth)(std::size_t slot_count) = nullptr;
+  // Creates the session's channels; returns the descriptors the worker inherits, in order.
+  std::vector<int> (*create_channels)(session_state& state) = nullptr;
+  // The producer's side of one batch, ended by the sentinel `how`.
+  batch_result (*run_producer)(session_state& state, std::span<const work_item> items,
+                               std::span<const std::span<float>> outputs,
+                               protocol::ending how) = nullptr;
+  // The worker's loop, until a stop sentinel or the coordinator closes the control channel.
+  void (*run_worker)(const protocol::worker_arguments& arguments, connection& control) = nullptr;
+};
+
+// Defined in seed_variant.cpp, slots_variant.cpp and streamed_variant.cpp; constant-initialised,
+// so the table may take their addresses before main.
+extern const variant_behaviour seed_variant;
+extern const variant_behaviour slots_variant;
+extern const variant_behaviour streamed_variant;
+
+// The behaviour of kind, from the table in variants.cpp.
+const variant_behaviour& behaviour_of(variant kind);
+
+// The one session every row sets up (batch_session.cpp): a worker_session of kind on the target,
+// sized for the point's items.
+std::unique_ptr<session<item_batch>> set_up_batch_session(variant kind, const point& at,
+                                                          compute_target target);
+
+std::size_t one_item_in_flight(std::size_t slot_count);
+
+}  // namespace handoff::patterns::queued_worker

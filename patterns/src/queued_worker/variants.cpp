@@ -1,0 +1,63 @@
+// The table of queued_worker's variants: one line per variant. Everything a variant does
+// differently is in its behaviour (its own file); the table is where the session, the worker's
+// main, the protocol, the benchmarks and the tests find it.
+
+#include <array>
+#include <stdexcept>
+#include <string>
+
+#include "variant_behaviour.hpp"
+
+namespace handoff::patterns::queued_worker {
+namespace {
+
+constinit const std::array behaviours{
+    &seed_variant,
+    &slots_variant,
+    &streamed_variant,
+};
+
+}  // namespace
+
+const variant_behaviour& behaviour_of(variant kind) {
+  for (const auto* behaviour : behaviours)
+    if (behaviour->kind == kind) return *behaviour;
+  throw std::invalid_argument("queued_worker: no behaviour for variant " +
+                              std::to_string(static_cast<int>(kind)));
+}
+
+variant_table<point, item_batch> queued_worker_variants() {
+  static const auto rows = [] {
+    std::array<row, behaviours.size()> table;
+    for (std::size_t index = 0; index < behaviours.size(); ++index)
+      table[index] = behaviours[index]->table_row;
+    return table;
+  }();
+  return rows;
+}
+
+std::string_view variant_name(variant kind) noexcept {
+  for (const auto* behaviour : behaviours)
+    if (behaviour->kind == kind) return behaviour->table_row.name;
+  return "unknown";
+}
+
+variant parse_variant(std::string_view name) {
+  std::string known;
+  for (const auto* behaviour : behaviours) {
+    if (behaviour->table_row.name == name) return behaviour->kind;
+    known += (known.empty() ? "" : ", ") + std::string(behaviour->table_row.name);
+  }
+  throw std::invalid_argument("unknown queued_worker variant '" + std::string(name) +
+                              "': expected one of " + known);
+}
+
+std::unique_ptr<item_batch> make_batch(const point& at) {
+  return std::make_unique<item_batch>(std::vector<std::size_t>(at.items, at.elements), 0x0E2A);
+}
+
+std::size_t one_item_in_flight(std::size_t /*slot_count*/) {
+  return 1;
+}
+
+}  // namespace handoff::patterns::queued_worker

@@ -1,0 +1,48 @@
+// queued_worker's conformance on the CPU, over its variant table: every row's host stand-in (the
+// same worker process, queues, rings, ordering and failure handling, with the add on the CPU)
+// runs and verifies at every conformance point, warm and cold; a killed worker is a typed error
+// naming it, leaving nothing behind.
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "queued_worker/conformance_checks.hpp"
+
+namespace handoff::patterns::queued_worker {
+namespace {
+
+using namespace testing_support;
+constexpr auto target = compute_target::host_stand_in;
+
+class QueuedWorkerConformance : public ::testing::TestWithParam<std::string> {
+ protected:
+  const row& variant() const { return find_row(queued_worker_variants(), GetParam()); }
+};
+
+TEST_P(QueuedWorkerConformance, RunsAndVerifiesAtEveryPoint) {
+  expect_runs_and_verifies_everywhere(variant(), target);
+}
+
+TEST_P(QueuedWorkerConformance, AColdRunJoinsItsWorker) {
+  expect_cold_run_joins_its_worker(variant(), target);
+}
+
+TEST_P(QueuedWorkerConformance, AKilledWorkerIsATypedErrorNamingIt) {
+  expect_killed_worker_is_typed_error(variant(), target);
+}
+
+// The enum the worker's arguments carry and the table agree: every kind has its row, by its name.
+TEST(QueuedWorkerTable, EveryVariantHasOneRowOfItsName) {
+  EXPECT_EQ(queued_worker_variants().size(), all_variants.size());
+  for (const auto kind : all_variants)
+    EXPECT_EQ(find_row(queued_worker_variants(), variant_name(kind)).name, variant_name(kind));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Rows, QueuedWorkerConformance,
+    ::testing::ValuesIn(handoff::testing::rows_running_on(queued_worker_variants(), target)),
+    [](const auto& param_info) { return param_info.param; });
+
+}  // namespace
+}  // namespace handoff::patterns::queued_worker
