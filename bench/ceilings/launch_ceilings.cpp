@@ -8,9 +8,9 @@
 #include "../harness/outcome.hpp"
 #include "../harness/registration.hpp"
 #include "../harness/traffic.hpp"
-#include "handoff/patterns/ceiling_names.hpp"
 #include "handoff/device_buffer.hpp"
 #include "handoff/launch_probe.hpp"
+#include "handoff/patterns/ceiling_names.hpp"
 #include "handoff/stream.hpp"
 
 namespace handoff::bench {

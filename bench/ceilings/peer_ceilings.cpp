@@ -13,10 +13,10 @@
 #include "../harness/outcome.hpp"
 #include "../harness/registration.hpp"
 #include "../harness/traffic.hpp"
-#include "handoff/patterns/ceiling_names.hpp"
 #include "ceiling_sizes.hpp"
 #include "handoff/device_buffer.hpp"
 #include "handoff/device_discovery.hpp"
+#include "handoff/patterns/ceiling_names.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "handoff/stream.hpp"
 

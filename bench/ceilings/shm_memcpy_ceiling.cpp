@@ -10,8 +10,8 @@
 #include "../harness/outcome.hpp"
 #include "../harness/registration.hpp"
 #include "../harness/traffic.hpp"
-#include "handoff/patterns/ceiling_names.hpp"
 #include "ceiling_sizes.hpp"
+#include "handoff/patterns/ceiling_names.hpp"
 #include "handoff/patterns/shared_memory_segment.hpp"
 #include "handoff/reference/inputs.hpp"
 

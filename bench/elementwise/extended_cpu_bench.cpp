@@ -17,7 +17,6 @@
 #include <optional>
 #include <variant>
 
-#include "handoff/patterns/ceiling_names.hpp"
 #include "../harness/family_registry.hpp"
 #include "../harness/latest_cache.hpp"
 #include "../harness/measure.hpp"
@@ -25,6 +24,7 @@
 #include "../harness/stage_counters.hpp"
 #include "../harness/traffic.hpp"
 #include "extended_bench_common.hpp"
+#include "handoff/patterns/ceiling_names.hpp"
 #include "handoff/patterns/elementwise/extended_cpu_blas.hpp"
 #include "handoff/patterns/elementwise/extended_cpu_variants.hpp"
 #include "handoff/patterns/elementwise/map_pool.hpp"

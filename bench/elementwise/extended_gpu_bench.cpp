@@ -13,13 +13,13 @@
 
 #include <type_traits>
 
-#include "handoff/patterns/ceiling_names.hpp"
 #include "../harness/family_registry.hpp"
 #include "../harness/measure.hpp"
 #include "../harness/registration.hpp"
 #include "../harness/stage_counters.hpp"
 #include "../harness/traffic.hpp"
 #include "extended_bench_common.hpp"
+#include "handoff/patterns/ceiling_names.hpp"
 #include "handoff/patterns/elementwise/extended_gpu_variants.hpp"
 
 namespace handoff::bench {

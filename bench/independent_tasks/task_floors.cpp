@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <thread>
 
-#include "handoff/patterns/ceiling_names.hpp"
 #include "../harness/traffic.hpp"
+#include "handoff/patterns/ceiling_names.hpp"
 
 namespace handoff::bench {
 

@@ -5,8 +5,8 @@
 #include <limits>
 #include <thread>
 
-#include "handoff/patterns/ceiling_names.hpp"
 #include "../harness/traffic.hpp"
+#include "handoff/patterns/ceiling_names.hpp"
 #include "handoff/patterns/postproc_split/chunk_sum.hpp"
 
 namespace handoff::bench {

@@ -1,7 +1,7 @@
 #include "transfer_floors.hpp"
 
-#include "handoff/patterns/ceiling_names.hpp"
 #include "../harness/traffic.hpp"
+#include "handoff/patterns/ceiling_names.hpp"
 
 namespace handoff::bench {
 
