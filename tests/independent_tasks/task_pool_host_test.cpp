@@ -60,12 +60,6 @@ TEST(TaskPoolHost, NoDatasetsGiveAnEmptyResult) {
   pool.shutdown();
 }
 
-TEST(TaskPoolHost, OneDatasetComesBack) {
-  task_pool pool(host_pool(4));
-  expect_batch_verifies(pool, {10'000});
-  pool.shutdown();
-}
-
 TEST(TaskPoolHost, FewerDatasetsThanWorkersUseOneWorkerEach) {
   task_pool pool(host_pool(12));
   const auto made = make_batch({100, 200, 300});
