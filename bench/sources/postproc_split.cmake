@@ -1,4 +1,2 @@
 target_sources(handoff_bench PRIVATE
-  ${CMAKE_CURRENT_SOURCE_DIR}/postproc_split/postproc_split_bench.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/postproc_split/split_floors.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/postproc_split/split_inputs.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/postproc_split/postproc_split_bench.cpp)

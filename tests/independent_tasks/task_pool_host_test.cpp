@@ -14,6 +14,7 @@
 #include "handoff/patterns/independent_tasks/task_pool.hpp"
 #include "handoff/patterns/independent_tasks/task_worker.hpp"
 #include "handoff/patterns/process/worker_role.hpp"
+#include "handoff/wall_clock.hpp"
 #include "task_support.hpp"
 
 namespace handoff::patterns::independent_tasks {
@@ -60,12 +61,6 @@ TEST(TaskPoolHost, NoDatasetsGiveAnEmptyResult) {
   pool.shutdown();
 }
 
-TEST(TaskPoolHost, OneDatasetComesBack) {
-  task_pool pool(host_pool(4));
-  expect_batch_verifies(pool, {10'000});
-  pool.shutdown();
-}
-
 TEST(TaskPoolHost, FewerDatasetsThanWorkersUseOneWorkerEach) {
   task_pool pool(host_pool(12));
   const auto made = make_batch({100, 200, 300});
@@ -101,7 +96,7 @@ TEST(TaskPoolHost, EveryWorkerTakesTasksWhenThereAreMoreTasksThanWorkers) {
 
 // The seed's own shape: 100 datasets of 10k, a pool of 100 processes.
 TEST(TaskPoolHost, TheSeedsHundredWorkersStartAndAnswerInOrder) {
-  const auto start = std::chrono::steady_clock::now();
+  const auto start = wall_clock::now();
   std::vector<pid_t> pids;
   {
     task_pool pool(host_pool(100, "seed"));
@@ -117,7 +112,7 @@ TEST(TaskPoolHost, TheSeedsHundredWorkersStartAndAnswerInOrder) {
   }
   for (const pid_t pid : pids)
     EXPECT_FALSE(process_runs(pid)) << pid;
-  EXPECT_LT(std::chrono::steady_clock::now() - start, 30s);
+  EXPECT_LT(wall_clock::now() - start, 30s);
 }
 
 TEST(TaskPoolHost, ZeroWorkersIsATypedError) {
@@ -145,10 +140,10 @@ TEST(TaskPoolHost, AWorkerKilledMidBatchIsNamedWithinTheDeadlineAndNothingIsLeft
     task_pool pool(options);
     pids = pids_of(pool);
     const auto made = make_batch(std::vector<std::size_t>(16, 1000));
-    std::chrono::steady_clock::time_point killed_at;
+    wall_clock::time_point killed_at;
     std::thread killer([&] {
       std::this_thread::sleep_for(50ms);
-      killed_at = std::chrono::steady_clock::now();
+      killed_at = wall_clock::now();
       ::kill(pids[2], SIGKILL);
     });
     try {
@@ -157,7 +152,7 @@ TEST(TaskPoolHost, AWorkerKilledMidBatchIsNamedWithinTheDeadlineAndNothingIsLeft
       FAIL() << "the batch finished although a worker was killed";
     } catch (const worker_died& error) {
       killer.join();
-      EXPECT_LT(std::chrono::steady_clock::now() - killed_at, patience);
+      EXPECT_LT(wall_clock::now() - killed_at, patience);
       EXPECT_EQ(error.worker(), "victim-2");
       EXPECT_NE(std::string(error.what()).find("victim-2"), std::string::npos) << error.what();
       EXPECT_NE(std::string(error.what()).find("signal 9"), std::string::npos) << error.what();

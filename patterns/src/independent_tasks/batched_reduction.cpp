@@ -1,6 +1,9 @@
 #include "device_datasets.hpp"
+#include "device_floor.hpp"
+#include "device_session.hpp"
 #include "handoff/patterns/independent_tasks/device_variants.hpp"
 #include "handoff/sum_of_squares.hpp"
+#include "variant_rows.hpp"
 
 namespace handoff::patterns::independent_tasks {
 
@@ -40,6 +43,41 @@ void batched_reduction::enqueue_download() {
 
 std::vector<float> batched_reduction::result() {
   return data_->result();
+}
+
+}  // namespace handoff::patterns::independent_tasks
+
+// The session: batched's steps run one after the other on one stream, so its copies and its
+// reduction are stages of their own.
+namespace handoff::patterns::independent_tasks {
+namespace {
+
+class batched_session final : public device_session<batched_reduction> {
+ public:
+  explicit batched_session(const task_point& at)
+      : device_session<batched_reduction>(at, {"h2d", "kernel", "d2h"}) {}
+
+ private:
+  void enqueue_marked(batched_reduction& variant, const stage_marks& marks) override {
+    marks.mark(0, variant.stream());
+    variant.enqueue_upload();
+    marks.mark(1, variant.stream());
+    variant.enqueue_reduction();
+    marks.mark(2, variant.stream());
+    variant.enqueue_download();
+    marks.mark(3, variant.stream());
+  }
+};
+
+}  // namespace
+
+task_session set_up_batched(const task_point& at, compute_target) {
+  return std::make_unique<batched_session>(at);
+}
+
+task_floor batched_floor(const task_point& at, compute_target, const measured_run&) {
+  const double offsets = static_cast<double>((at.datasets + 1) * sizeof(std::int64_t));
+  return device_variant_floor(at, 1.0, false, offsets);
 }
 
 }  // namespace handoff::patterns::independent_tasks

@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <numeric>
+#include <optional>
+
+#include "handoff/wall_clock.hpp"
+#include "variant_rows.hpp"
 
 #include "handoff/reference/inputs.hpp"
 #include "handoff/reference/parallel_for.hpp"
@@ -55,6 +59,60 @@ void cpu_threads::run() {
           sums_[index] = cpu_sum_of_squares(batch_->dataset(index));
       },
       reference::default_thread_count(), datasets_per_thread);
+}
+
+}  // namespace handoff::patterns::independent_tasks
+
+// The sessions of the CPU references. No floor, like the elementwise ones: no ceiling of the suite
+// bounds a loop over data that may sit in cache, on one thread or several. A whole run is their
+// kernel stage. The variant is built on the first run (the driver's untimed warm-up) over the
+// case's datasets, and its sums are verified where it wrote them.
+namespace handoff::patterns::independent_tasks {
+namespace {
+
+template <class Variant>
+class cpu_session final : public session<task_case> {
+ public:
+  run_result run(task_case& work) override {
+    if (!variant_ || batch_ != &work.batch()) {
+      variant_.emplace(work.batch());
+      batch_ = &work.batch();
+    }
+    const auto start = wall_clock::now();
+    variant_->run();
+    return {.seconds = 0, .stages = {.kernel = seconds_since(start)}};
+  }
+  void poison(task_case& work) override {
+    work.poison();
+    if (variant_) variant_->poison_output();
+  }
+  reference::verification_result verify(const task_case& work) const override {
+    return variant_ ? work.verify(variant_->result()) : work.verify();
+  }
+  // stage.wait is 0: a whole run is the kernel stage, as these rows always reported it; the few
+  // nanoseconds of the call around it are not a wait.
+  std::vector<named_figure> figures() const override {
+    std::vector<named_figure> figures{{"stage.wait", 0.0}};
+    if constexpr (requires(const Variant& variant) { variant.threads_used(); }) {
+      if (variant_)
+        figures.push_back({"worker_threads", static_cast<double>(variant_->threads_used())});
+    }
+    return figures;
+  }
+
+ private:
+  std::optional<Variant> variant_;
+  const dataset_batch* batch_ = nullptr;
+};
+
+}  // namespace
+
+task_session set_up_cpu_serial(const task_point&, compute_target) {
+  return std::make_unique<cpu_session<cpu_serial>>();
+}
+
+task_session set_up_cpu_threads(const task_point&, compute_target) {
+  return std::make_unique<cpu_session<cpu_threads>>();
 }
 
 }  // namespace handoff::patterns::independent_tasks

@@ -3,9 +3,12 @@
 #include <type_traits>
 
 #include "device_datasets.hpp"
+#include "device_floor.hpp"
+#include "device_session.hpp"
 #include "handoff/cuda_check.hpp"
 #include "handoff/patterns/independent_tasks/device_variants.hpp"
 #include "per_dataset_work.hpp"
+#include "variant_rows.hpp"
 
 namespace handoff::patterns::independent_tasks {
 namespace {
@@ -88,6 +91,21 @@ void graph_reductions::enqueue() {
 
 std::vector<float> graph_reductions::result() {
   return data_->result();
+}
+
+}  // namespace handoff::patterns::independent_tasks
+
+namespace handoff::patterns::independent_tasks {
+
+task_session set_up_graph(const task_point& at, compute_target) {
+  return std::make_unique<whole_run_session<graph_reductions>>(
+      at, [](const graph_reductions& variant) {
+        return std::vector<named_figure>{{"branches", static_cast<double>(variant.branches())}};
+      });
+}
+
+task_floor graph_floor(const task_point& at, compute_target, const measured_run&) {
+  return device_variant_floor(at, 1.0, true);
 }
 
 }  // namespace handoff::patterns::independent_tasks

@@ -10,24 +10,19 @@
 #include "handoff/fork_guard.hpp"
 #include "handoff/patterns/independent_tasks/cpu_variants.hpp"
 #include "handoff/sum_of_squares.hpp"
+#include "handoff/wall_clock.hpp"
 
 namespace handoff::patterns::independent_tasks {
 namespace {
 
-using clock_type = std::chrono::steady_clock;
-
-double seconds_since(clock_type::time_point start) {
-  return std::chrono::duration<double>(clock_type::now() - start).count();
-}
-
 float on_device(std::span<const float> dataset, stage_times& stages) {
-  auto start = clock_type::now();
+  auto start = wall_clock::now();
   device_buffer<float> values(dataset.size());
   HANDOFF_CUDA_CHECK(
       cudaMemcpy(values.data(), dataset.data(), dataset.size_bytes(), cudaMemcpyHostToDevice));
   stages.h2d += seconds_since(start);
 
-  start = clock_type::now();
+  start = wall_clock::now();
   const std::size_t temp_bytes = sum_of_squares_temp_bytes(dataset.size());
   device_buffer<std::byte> temp(temp_bytes);
   device_buffer<float> sum(1);
@@ -36,7 +31,7 @@ float on_device(std::span<const float> dataset, stage_times& stages) {
   HANDOFF_CUDA_CHECK(cudaStreamSynchronize(cudaStreamLegacy));
   stages.kernel += seconds_since(start);
 
-  start = clock_type::now();
+  start = wall_clock::now();
   float result = 0.0f;
   HANDOFF_CUDA_CHECK(cudaMemcpy(&result, sum.data(), sizeof(float), cudaMemcpyDeviceToHost));
   values = {};
@@ -50,7 +45,7 @@ float on_device(std::span<const float> dataset, stage_times& stages) {
 
 float seed_gpu_task(compute_target target, std::span<const float> dataset, stage_times& stages) {
   if (target == compute_target::device) return on_device(dataset, stages);
-  const auto start = clock_type::now();
+  const auto start = wall_clock::now();
   const float result = cpu_sum_of_squares(dataset);
   stages.kernel += seconds_since(start);
   return result;

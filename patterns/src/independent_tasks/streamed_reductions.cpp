@@ -1,6 +1,9 @@
 #include "device_datasets.hpp"
+#include "device_floor.hpp"
+#include "device_session.hpp"
 #include "handoff/patterns/independent_tasks/device_variants.hpp"
 #include "per_dataset_work.hpp"
+#include "variant_rows.hpp"
 
 namespace handoff::patterns::independent_tasks {
 
@@ -29,6 +32,21 @@ void streamed_reductions::enqueue() {
 
 std::vector<float> streamed_reductions::result() {
   return data_->result();
+}
+
+}  // namespace handoff::patterns::independent_tasks
+
+namespace handoff::patterns::independent_tasks {
+
+task_session set_up_streams(const task_point& at, compute_target) {
+  return std::make_unique<whole_run_session<streamed_reductions>>(
+      at, [](const streamed_reductions& variant) {
+        return std::vector<named_figure>{{"streams", static_cast<double>(variant.streams())}};
+      });
+}
+
+task_floor streams_floor(const task_point& at, compute_target, const measured_run&) {
+  return device_variant_floor(at, static_cast<double>(at.datasets), true);
 }
 
 }  // namespace handoff::patterns::independent_tasks

@@ -7,16 +7,11 @@
 #include <thread>
 
 #include "handoff/patterns/independent_tasks/task_worker.hpp"
+#include "handoff/wall_clock.hpp"
 #include "task_protocol.hpp"
 
 namespace handoff::patterns::independent_tasks {
 namespace {
-
-using clock_type = std::chrono::steady_clock;
-
-double seconds_since(clock_type::time_point start) {
-  return std::chrono::duration<double>(clock_type::now() - start).count();
-}
 
 const task_pool_options& checked(const task_pool_options& options) {
   if (options.workers == 0)
@@ -39,7 +34,7 @@ std::size_t workers_for_cores(std::size_t datasets) {
 
 task_pool::task_pool(const task_pool_options& options)
     : options_(checked(options)), latch_(options_.name) {
-  const auto start = clock_type::now();
+  const auto start = wall_clock::now();
   pool_.emplace(options_.name, options_.workers, launch_for(options_));
   await_ready();
   start_seconds_ = seconds_since(start);
@@ -67,7 +62,7 @@ batch_result task_pool::map(std::span<const std::span<const float>> datasets) {
 }
 
 batch_result task_pool::run_batch(std::span<const std::span<const float>> datasets) {
-  const auto start = clock_type::now();
+  const auto start = wall_clock::now();
   batch_result result;
   result.sums.assign(datasets.size(), std::numeric_limits<float>::quiet_NaN());
   std::vector<std::optional<std::uint64_t>> running(pool_->size());  // the task each worker holds
@@ -79,7 +74,7 @@ batch_result task_pool::run_batch(std::span<const std::span<const float>> datase
     const std::uint64_t task = next++;
     const auto dataset = datasets[task];
     const task_header header{.task = task, .elements = dataset.size()};
-    const auto sending = clock_type::now();
+    const auto sending = wall_clock::now();
     pool_->with_worker(worker, [&](connection& channel) {
       channel.send_parts({std::as_bytes(std::span(&header, 1)), std::as_bytes(dataset)},
                          deadline_clock::now() + options_.patience);

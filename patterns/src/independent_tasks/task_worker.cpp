@@ -6,12 +6,12 @@
 
 #include "handoff/patterns/independent_tasks/seed_task.hpp"
 #include "handoff/patterns/process/worker_pool.hpp"
+#include "handoff/wall_clock.hpp"
 #include "task_protocol.hpp"
 
 namespace handoff::patterns::independent_tasks {
 namespace {
 
-using clock_type = std::chrono::steady_clock;
 using namespace std::chrono_literals;
 
 // A worker may sit idle while a benchmark run does other things; it still gives up eventually, and
@@ -38,10 +38,6 @@ std::span<std::byte> writable_bytes_of(Value& value) {
   return std::as_writable_bytes(std::span(&value, 1));
 }
 
-double seconds_since(clock_type::time_point start) {
-  return std::chrono::duration<double>(clock_type::now() - start).count();
-}
-
 }  // namespace
 
 std::vector<std::string> task_worker_arguments(compute_target target,
@@ -64,7 +60,7 @@ int run_task_worker(std::span<const std::string> arguments) {
     } catch (const channel_closed&) {
       return 0;  // the coordinator closed the channel: the pool is done
     }
-    const auto start = clock_type::now();
+    const auto start = wall_clock::now();
     if (length < sizeof(task_header)) {
       throw process_error("task message of " + std::to_string(length) + " bytes has no header");
     }

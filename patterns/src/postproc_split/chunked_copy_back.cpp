@@ -8,6 +8,7 @@
 #include <string>
 
 #include "handoff/cuda_check.hpp"
+#include "handoff/wall_clock.hpp"
 
 namespace handoff::patterns::postproc_split {
 
@@ -68,7 +69,7 @@ void chunked_copy_back::queue_device_copies_up_to(std::size_t end) {
 }
 
 void chunked_copy_back::copy_on_host() {
-  const auto start = std::chrono::steady_clock::now();
+  const auto start = wall_clock::now();
   for (std::size_t index = 0; index < chunks_.size(); ++index) {
     const auto& piece = chunks_[index];
     if (piece.count > 0) {
@@ -78,8 +79,7 @@ void chunked_copy_back::copy_on_host() {
     chunks_copied_.store(index + 1, std::memory_order_release);
     chunks_copied_.notify_all();
   }
-  host_copy_seconds_ =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  host_copy_seconds_ = seconds_since(start);
 }
 
 void chunked_copy_back::await(std::size_t chunk_index) {

@@ -4,20 +4,15 @@
 #include <stdexcept>
 
 #include "handoff/patterns/postproc_split/summing_worker.hpp"
+#include "handoff/wall_clock.hpp"
 #include "summing_protocol.hpp"
 
 namespace handoff::patterns::postproc_split {
 namespace {
 
-using clock_type = std::chrono::steady_clock;
-
 std::size_t checked_worker_count(std::size_t workers) {
   if (workers == 0) throw std::invalid_argument("summing_pool: a pool needs at least 1 worker");
   return workers;
-}
-
-double seconds_since(clock_type::time_point start) {
-  return std::chrono::duration<double>(clock_type::now() - start).count();
 }
 
 void check_chunks_within(std::span<const chunk> chunks, std::size_t floats, const char* where) {
@@ -82,7 +77,7 @@ std::vector<double> summing_pool::dispatch(std::span<const chunk> chunks, stage_
       const std::size_t worker = least_busy();
       if (in_flight[worker].size() < requests_per_worker) {
         if (await_chunk) await_chunk(next);
-        const auto start = clock_type::now();
+        const auto start = wall_clock::now();
         workers_.with_worker(worker,
                              [&](connection& channel) { send(channel, next, chunks[next]); });
         stages.serialize += seconds_since(start);

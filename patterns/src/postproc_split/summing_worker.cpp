@@ -8,12 +8,11 @@
 #include "handoff/patterns/postproc_split/chunk_sum.hpp"
 #include "handoff/patterns/process/worker_pool.hpp"
 #include "handoff/patterns/shared_memory_segment.hpp"
+#include "handoff/wall_clock.hpp"
 #include "summing_protocol.hpp"
 
 namespace handoff::patterns::postproc_split {
 namespace {
-
-using clock_type = std::chrono::steady_clock;
 
 // A pool can sit idle for a long time between a benchmark's runs; the coordinator's end (end of
 // file on the channel) is what ends the wait, the deadline only bounds it.
@@ -21,10 +20,6 @@ constexpr auto idle_deadline = std::chrono::hours(24);
 // Once a request's header has arrived, the rest of it must follow within this.
 constexpr auto message_deadline = std::chrono::seconds(60);
 constexpr std::size_t page_bytes = 4096;
-
-double seconds_since(clock_type::time_point start) {
-  return std::chrono::duration<double>(clock_type::now() - start).count();
-}
 
 [[noreturn]] void reject(const std::string& why) {
   throw process_error("postproc_split worker: bad request: " + why);
@@ -46,11 +41,11 @@ class summing_worker {
     while (true) {
       std::uint64_t length = 0;
       try {
-        length = channel_.receive_length(clock_type::now() + idle_deadline, max_request_bytes);
+        length = channel_.receive_length(deadline_clock::now() + idle_deadline, max_request_bytes);
       } catch (const channel_closed&) {
         return 0;  // the coordinator closed the channel: the pool is shutting down
       }
-      const auto deadline = clock_type::now() + message_deadline;
+      const auto deadline = deadline_clock::now() + message_deadline;
       if (length < sizeof(sum_request)) reject("a message of " + std::to_string(length) + " bytes");
       sum_request request;
       channel_.receive_body(std::as_writable_bytes(std::span(&request, 1)), deadline);
@@ -77,24 +72,24 @@ class summing_worker {
   }
 
  private:
-  void attach(const sum_request& request, clock_type::time_point deadline) {
+  void attach(const sum_request& request, deadline_clock::time_point deadline) {
     const unique_fd descriptor = channel_.receive_fd(deadline);
     segment_.reset();
     segment_.emplace(shared_memory_segment::attach(descriptor.get(), request.count));
     map_every_page(segment_->bytes());
   }
 
-  void sum_payload(const sum_request& request, std::uint64_t body, clock_type::time_point deadline,
-                   sum_reply& reply) {
+  void sum_payload(const sum_request& request, std::uint64_t body,
+                   deadline_clock::time_point deadline, sum_reply& reply) {
     if (request.count > max_payload_elements || body != request.count * sizeof(float)) {
       reject("a payload of " + std::to_string(body) + " bytes for " +
              std::to_string(request.count) + " floats");
     }
     payload_.resize(request.count);
-    auto start = clock_type::now();
+    auto start = wall_clock::now();
     channel_.receive_body(std::as_writable_bytes(std::span(payload_)), deadline);
     reply.deserialize_seconds = seconds_since(start);
-    start = clock_type::now();
+    start = wall_clock::now();
     reply.partial = sum_chunk(payload_);
     reply.post_seconds = seconds_since(start);
   }
@@ -108,7 +103,7 @@ class summing_worker {
              ") outside a segment of " + std::to_string(floats) + " floats");
     }
     const std::span values(reinterpret_cast<const float*>(segment_->bytes().data()), floats);
-    const auto start = clock_type::now();
+    const auto start = wall_clock::now();
     reply.partial = sum_chunk(values.subspan(request.offset, request.count));
     reply.post_seconds = seconds_since(start);
   }

@@ -6,7 +6,6 @@
 // publishes how many are done.
 
 #include <atomic>
-#include <chrono>
 #include <cstddef>
 #include <optional>
 #include <span>

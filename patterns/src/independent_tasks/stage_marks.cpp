@@ -1,6 +1,8 @@
-#include "stage_marks.hpp"
+#include "handoff/patterns/independent_tasks/stage_marks.hpp"
 
-namespace handoff::bench {
+#include <algorithm>
+
+namespace handoff::patterns::independent_tasks {
 
 stage_marks::stage_marks(std::size_t spans) : seconds_(spans, 0.0) {
   events_.reserve(spans + 1);
@@ -17,10 +19,15 @@ void stage_marks::mark(std::size_t index, cudaStream_t stream) const {
   events_.at(index).record(stream);
 }
 
-const std::vector<double>& stage_marks::finish() {
+std::vector<double> stage_marks::report() {
   if (runs_ >= 2) collect();
+  const int timed = std::max(0, runs_ - 1);
+  auto means = seconds_;
+  for (auto& seconds : means)
+    seconds = timed > 0 ? seconds / timed : 0.0;
+  std::ranges::fill(seconds_, 0.0);
   runs_ = 0;
-  return seconds_;
+  return means;
 }
 
 void stage_marks::collect() {
@@ -28,4 +35,4 @@ void stage_marks::collect() {
     seconds_[span] += elapsed_milliseconds(events_[span], events_[span + 1]) * 1e-3;
 }
 
-}  // namespace handoff::bench
+}  // namespace handoff::patterns::independent_tasks

@@ -1,0 +1,31 @@
+#pragma once
+// What the process variants' floors share (each variant's own floor is in its file):
+//   - post, one thread's sum of all of c, measured in the same run: no ceiling of the suite bounds
+//     one thread reading host memory that may sit in cache;
+//   - no more workers count than hardware threads;
+//   - the copy back's ceiling: PCIe d2h on the device; on the host stand-in a host memcpy, priced
+//     by the one-thread memcpy ceiling instead.
+// A cold figure has the warm floor: its workers never create a CUDA context, so the suite's only
+// process ceiling (start with context creation) would price a cost cold runs do not pay.
+
+#include <cstddef>
+
+#include "handoff/patterns/ceiling_names.hpp"
+#include "handoff/patterns/compute_target.hpp"
+
+namespace handoff::patterns::postproc_split {
+
+// One thread's sum of count seeded floats: the fastest of nine timed runs after a warm-up, not the
+// median, for the floor must stay a lower bound (a median taken on a busy machine came out twice
+// as slow as the workers' own sums: 176% of the floor, SUSPECT, with 2 workers on an H200 host).
+// Measured once per count, on the first call for it, outside any timed region; kept for the latest
+// count, so that every row of one size prices post alike.
+double one_thread_sum_seconds(std::size_t count);
+
+// Workers that can be summing at the same moment, given how many units of work there are.
+std::size_t concurrent_summers(std::size_t workers, std::size_t units);
+
+// The ceiling the copy back of c runs at: pinned or pageable d2h, or a host memcpy on the stand-in.
+const char* copy_back_ceiling(compute_target target, bool pinned);
+
+}  // namespace handoff::patterns::postproc_split

@@ -1,0 +1,89 @@
+// overlapped: as shm, but the segment is page-locked and c comes back piece by piece (each chunk
+// cut into pieces, see pipeline_pieces), asynchronously: a worker gets piece k as soon as its copy
+// has landed, while piece k + 1 is still on the bus. Its partial sums add its pieces' sums, so they
+// can differ from a chunk summed whole in the last bits.
+//
+// Floor: the slower of d2h (4N, pinned: the segment is registered) and post / the workers that can
+// sum at once (no more than its pieces), which overlap.
+
+#include <optional>
+#include <vector>
+
+#include "handoff/host_registration.hpp"
+#include "handoff/patterns/postproc_split/chunked_copy_back.hpp"
+#include "handoff/patterns/postproc_split/pooled_split_session.hpp"
+#include "handoff/patterns/postproc_split/post_floor.hpp"
+#include "handoff/reference/inputs.hpp"
+#include "segment_floats.hpp"
+#include "variant_rows.hpp"
+
+namespace handoff::patterns::postproc_split {
+namespace {
+
+class overlapped_split final : public pooled_split {
+ public:
+  overlapped_split(computed_result c, const split_setup& setup)
+      : pooled_split(c, setup),
+        plan_(pipeline_pieces(chunks_, setup.workers)),
+        segment_(segment_for(c.values.size(), setup.name)),
+        // Copies queued well ahead of every request the workers can have in flight.
+        copier_(c, floats_of(segment_, c.values.size()), plan_.pieces,
+                2 * setup.workers * summing_pool::queued_shared_requests) {
+    // Page-locked, so that each piece's copy is asynchronous and runs at the pinned rate.
+    if (c.target == compute_target::device) registration_.emplace(segment_.bytes());
+    pool_.attach(segment_);
+  }
+
+  void poison() override {
+    poison_result();
+    reference::poison(floats_of(segment_, c_.values.size()));
+  }
+
+  run_result run() override {
+    run_result batch;
+    copier_.start();
+    const auto piece_sums = pool_.sum_in_segment(
+        plan_.pieces, batch.stages, [this](std::size_t index) { copier_.await(index); });
+    batch.stages.d2h += copier_.finish();
+    std::vector<double> partials(chunks_.size(), 0.0);
+    for (std::size_t index = 0; index < piece_sums.size(); ++index)
+      partials[plan_.chunk_of_piece[index]] += piece_sums[index];
+    finish(std::move(partials));
+    return batch;
+  }
+
+ private:
+  piece_plan plan_;
+  // Destroyed in reverse: the copies are waited for, then the pages unlocked, then unmapped.
+  shared_memory_segment segment_;
+  std::optional<host_registration> registration_;
+  chunked_copy_back copier_;
+};
+
+std::unique_ptr<pooled_split> make_overlapped_split(computed_result c, const split_setup& setup) {
+  return std::make_unique<overlapped_split>(c, setup);
+}
+
+}  // namespace
+
+split_session set_up_overlapped_split(const split_point& at, compute_target) {
+  return std::make_unique<pooled_split_session>(make_overlapped_split, setup_for(at), at.count);
+}
+
+floor_terms overlapped_split_floor(const split_point& at, compute_target target,
+                                   const measured_run&) {
+  double post = 0.0;
+  if (at.count > 0) {
+    const auto pieces = pipeline_pieces(array_split(at.count, at.chunks), at.workers).pieces.size();
+    post = one_thread_sum_seconds(at.count) /
+           static_cast<double>(concurrent_summers(at.workers, pieces));
+  }
+  auto floor = floor_terms{}
+                   .add_seconds("post", post)
+                   .add_bytes(copy_back_ceiling(target, true),
+                              static_cast<double>(at.count * sizeof(float)));
+  floor.overlapped = true;
+  return floor;
+}
+
+}  // namespace handoff::patterns::postproc_split

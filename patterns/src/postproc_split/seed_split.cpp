@@ -1,0 +1,66 @@
+// seed: c comes back whole into pageable memory, np.array_split cuts it, and every chunk travels by
+// value to a worker over its connection (pool.map(postprocess, chunks)).
+//
+// Floor: d2h of c (4N bytes, pageable), then the pipe carrying every chunk (4N) from the one
+// coordinator, then the sum of the last chunk sent (the smallest), which cannot start before its
+// last byte has arrived; the other chunks' sums overlap the pipe, so adding all of post / workers
+// would put the floor above what the seed can do.
+
+#include <vector>
+
+#include "handoff/patterns/postproc_split/pooled_split_session.hpp"
+#include "handoff/patterns/postproc_split/post_floor.hpp"
+#include "handoff/reference/inputs.hpp"
+#include "handoff/wall_clock.hpp"
+#include "variant_rows.hpp"
+
+namespace handoff::patterns::postproc_split {
+namespace {
+
+class seed_split final : public pooled_split {
+ public:
+  seed_split(computed_result c, const split_setup& setup)
+      : pooled_split(c, setup), host_c_(c.values.size()) {}
+
+  void poison() override {
+    poison_result();
+    reference::poison(host_c_);
+  }
+
+  run_result run() override {
+    run_result batch;
+    const auto start = wall_clock::now();
+    copy_back(c_, host_c_);
+    batch.stages.d2h += seconds_since(start);
+    finish(pool_.sum_by_value(host_c_, chunks_, batch.stages));
+    return batch;
+  }
+
+ private:
+  std::vector<float> host_c_;  // pageable, like the recipe's np.zeros_like(a)
+};
+
+std::unique_ptr<pooled_split> make_seed_split(computed_result c, const split_setup& setup) {
+  return std::make_unique<seed_split>(c, setup);
+}
+
+}  // namespace
+
+split_session set_up_seed_split(const split_point& at, compute_target) {
+  return std::make_unique<pooled_split_session>(make_seed_split, setup_for(at), at.count);
+}
+
+floor_terms seed_split_floor(const split_point& at, compute_target target, const measured_run&) {
+  const double bytes = static_cast<double>(at.count * sizeof(float));
+  const double post = at.count == 0
+                          ? 0.0
+                          : one_thread_sum_seconds(at.count) *
+                                static_cast<double>(array_split(at.count, at.chunks).back().count) /
+                                static_cast<double>(at.count);
+  return floor_terms{}
+      .add_seconds("post", post)
+      .add_bytes(copy_back_ceiling(target, false), bytes)
+      .add_bytes(ceiling::pipe, bytes);
+}
+
+}  // namespace handoff::patterns::postproc_split

@@ -1,0 +1,50 @@
+// postproc_split's table, row by row, on the device: every row runs and verifies twice at every
+// conformance point, c computed by the vector add kernel; a process row's killed worker is a
+// typed error naming it, leaving no process and nothing in /dev/shm.
+
+#include <gtest/gtest.h>
+
+#include "conformance_points.hpp"
+#include "handoff/patterns/postproc_split/summing_worker.hpp"
+#include "handoff/patterns/process/worker_role.hpp"
+#include "support/gpu_requirement.hpp"
+#include "support/variant_conformance.hpp"
+
+namespace handoff::patterns::postproc_split {
+namespace {
+
+HANDOFF_WORKER_ROLE(summing_worker_role, run_summing_worker);
+
+constexpr auto device = compute_target::device;
+
+class DeviceConformance : public ::testing::TestWithParam<std::string> {
+ protected:
+  const split_row& row() const { return find_row(postproc_split_variants(), GetParam()); }
+};
+
+TEST_P(DeviceConformance, RunsAndVerifiesAtEveryPoint) {
+  HANDOFF_REQUIRE_GPUS(1);
+  for (const auto& at : conformance_points(device)) {
+    SCOPED_TRACE(describe(at));
+    handoff::testing::expect_runs_and_verifies(row(), at, device, make_split_case);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Rows, DeviceConformance,
+    ::testing::ValuesIn(handoff::testing::rows_running_on(postproc_split_variants(), device)),
+    [](const auto& row) { return row.param; });
+
+class DeviceProcessRows : public DeviceConformance {};
+
+TEST_P(DeviceProcessRows, AKilledWorkerIsATypedErrorNamingIt) {
+  HANDOFF_REQUIRE_GPUS(1);
+  handoff::testing::expect_killed_peer_is_typed_error(row(), split_point{100'003, 7, 4, device},
+                                                      device, make_split_case, "postproc_split");
+}
+
+INSTANTIATE_TEST_SUITE_P(Rows, DeviceProcessRows, ::testing::ValuesIn(process_rows(device)),
+                         [](const auto& row) { return row.param; });
+
+}  // namespace
+}  // namespace handoff::patterns::postproc_split

@@ -1,0 +1,47 @@
+// postproc_split's table, row by row, with the host stand-in for the device (CI): every row runs
+// and verifies twice at every conformance point; a process row's killed worker is a typed error
+// naming it, leaving no process and nothing in /dev/shm.
+
+#include <gtest/gtest.h>
+
+#include "conformance_points.hpp"
+#include "handoff/patterns/postproc_split/summing_worker.hpp"
+#include "handoff/patterns/process/worker_role.hpp"
+#include "support/variant_conformance.hpp"
+
+namespace handoff::patterns::postproc_split {
+namespace {
+
+HANDOFF_WORKER_ROLE(summing_worker_role, run_summing_worker);
+
+constexpr auto host = compute_target::host_stand_in;
+
+class HostConformance : public ::testing::TestWithParam<std::string> {
+ protected:
+  const split_row& row() const { return find_row(postproc_split_variants(), GetParam()); }
+};
+
+TEST_P(HostConformance, RunsAndVerifiesAtEveryPoint) {
+  for (const auto& at : conformance_points(host)) {
+    SCOPED_TRACE(describe(at));
+    handoff::testing::expect_runs_and_verifies(row(), at, host, make_split_case);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Rows, HostConformance,
+    ::testing::ValuesIn(handoff::testing::rows_running_on(postproc_split_variants(), host)),
+    [](const auto& row) { return row.param; });
+
+class HostProcessRows : public HostConformance {};
+
+TEST_P(HostProcessRows, AKilledWorkerIsATypedErrorNamingIt) {
+  handoff::testing::expect_killed_peer_is_typed_error(row(), split_point{100'003, 7, 4, host}, host,
+                                                      make_split_case, "postproc_split");
+}
+
+INSTANTIATE_TEST_SUITE_P(Rows, HostProcessRows, ::testing::ValuesIn(process_rows(host)),
+                         [](const auto& row) { return row.param; });
+
+}  // namespace
+}  // namespace handoff::patterns::postproc_split
