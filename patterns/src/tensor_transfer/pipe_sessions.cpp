@@ -6,8 +6,9 @@
 #include <optional>
 
 #include "handoff/patterns/tensor_transfer/framing.hpp"
-#include "handoff/patterns/tensor_transfer/host_path_sessions.hpp"
 #include "handoff/patterns/tensor_transfer/timed_stage.hpp"
+#include "handoff/patterns/tensor_transfer/transfer_floors.hpp"
+#include "handoff/patterns/tensor_transfer/variants.hpp"
 
 namespace handoff::patterns {
 namespace {
@@ -16,12 +17,11 @@ constexpr std::size_t receive_piece_bytes = 1 << 20;
 
 class pipe_sender final : public sender_session {
  public:
-  void open(connection& control, deadline_clock::time_point deadline) override {
+  void open(connection& control, command_record announce,
+            deadline_clock::time_point deadline) override {
     auto [ours, theirs] = connection::make_pair("tensor receiver (pipe)", "tensor sender (pipe)");
-    control.send_record(command_record{.command = receiver_command::open_session,
-                                       .variant = transfer_variant::pipe,
-                                       .descriptors = 1},
-                        deadline);
+    announce.descriptors = 1;
+    control.send_record(announce, deadline);
     control.send_fd(theirs.native_handle(), deadline);
     channel_.emplace(std::move(ours));
   }
@@ -65,15 +65,30 @@ class pipe_receiver final : public receiver_session {
   std::vector<std::byte> staging_;
 };
 
-}  // namespace
-
-std::unique_ptr<sender_session> make_pipe_sender() {
+std::unique_ptr<sender_session> make_pipe_sender(const tensor_memory&) {
   return std::make_unique<pipe_sender>();
 }
 
-std::unique_ptr<receiver_session> open_pipe_receiver(connection& control,
+std::unique_ptr<receiver_session> open_pipe_receiver(const command_record&, connection& control,
                                                      deadline_clock::time_point deadline) {
   return std::make_unique<pipe_receiver>(control.receive_fd(deadline));
 }
+
+floor_terms pipe_floor(const transfer_point& at, compute_target target, const measured_run&) {
+  return host_path_floor(ceiling::pipe, at, target);
+}
+
+}  // namespace
+
+constinit const transfer_variant pipe_variant{
+    .row = {.name = "pipe",
+            .targets = device_and_host,
+            .clock = transfer_clock,
+            .cold = transfer_cold,
+            .setup = set_up_transfer<pipe_variant>,
+            .floor = pipe_floor},
+    .make_sender = make_pipe_sender,
+    .open_receiver = open_pipe_receiver,
+};
 
 }  // namespace handoff::patterns

@@ -7,8 +7,9 @@
 
 #include "handoff/patterns/channels/process_queue.hpp"
 #include "handoff/patterns/tensor_transfer/framing.hpp"
-#include "handoff/patterns/tensor_transfer/host_path_sessions.hpp"
 #include "handoff/patterns/tensor_transfer/timed_stage.hpp"
+#include "handoff/patterns/tensor_transfer/transfer_floors.hpp"
+#include "handoff/patterns/tensor_transfer/variants.hpp"
 
 namespace handoff::patterns {
 namespace {
@@ -17,16 +18,14 @@ class queue_sender final : public sender_session {
  public:
   explicit queue_sender(std::uint64_t bytes) : bytes_(bytes) {}
 
-  void open(connection& control, deadline_clock::time_point deadline) override {
+  void open(connection& control, command_record announce,
+            deadline_clock::time_point deadline) override {
     queue_.emplace(process_queue::create(
         {.max_message_bytes = frame_header_bytes + bytes_, .purpose = "tensor-queue"}));
     const auto descriptors = queue_->descriptors();
-    control.send_record(
-        command_record{.command = receiver_command::open_session,
-                       .variant = transfer_variant::queue,
-                       .descriptors = static_cast<std::uint32_t>(descriptors.size()),
-                       .bytes = bytes_},
-        deadline);
+    announce.descriptors = static_cast<std::uint32_t>(descriptors.size());
+    announce.bytes = bytes_;
+    control.send_record(announce, deadline);
     for (const int descriptor : descriptors)
       control.send_fd(descriptor, deadline);
   }
@@ -73,10 +72,9 @@ class queue_receiver final : public receiver_session {
   process_queue queue_;
   std::vector<std::byte> staging_;
 };
-}  // namespace
 
-std::unique_ptr<sender_session> make_queue_sender(std::uint64_t bytes) {
-  return std::make_unique<queue_sender>(bytes);
+std::unique_ptr<sender_session> make_queue_sender(const tensor_memory& source) {
+  return std::make_unique<queue_sender>(source.bytes());
 }
 
 std::unique_ptr<receiver_session> open_queue_receiver(const command_record& command,
@@ -91,5 +89,22 @@ std::unique_ptr<receiver_session> open_queue_receiver(const command_record& comm
   auto queue = process_queue::attach(numbers);
   return std::make_unique<queue_receiver>(std::move(descriptors), std::move(queue));
 }
+
+floor_terms queue_floor(const transfer_point& at, compute_target target, const measured_run&) {
+  return host_path_floor(ceiling::pipe, at, target);
+}
+
+}  // namespace
+
+constinit const transfer_variant queue_variant{
+    .row = {.name = "queue",
+            .targets = device_and_host,
+            .clock = transfer_clock,
+            .cold = transfer_cold,
+            .setup = set_up_transfer<queue_variant>,
+            .floor = queue_floor},
+    .make_sender = make_queue_sender,
+    .open_receiver = open_queue_receiver,
+};
 
 }  // namespace handoff::patterns

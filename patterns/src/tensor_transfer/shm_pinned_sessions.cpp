@@ -11,7 +11,8 @@
 
 #include "handoff/host_registration.hpp"
 #include "handoff/patterns/channels/shm_ring.hpp"
-#include "handoff/patterns/tensor_transfer/device_direct_sessions.hpp"
+#include "handoff/patterns/tensor_transfer/transfer_floors.hpp"
+#include "handoff/patterns/tensor_transfer/variants.hpp"
 #include "handoff/stream.hpp"
 
 namespace handoff::patterns {
@@ -45,15 +46,14 @@ class registered_ring {
 
 class shm_pinned_sender final : public sender_session {
  public:
-  void open(connection& control, deadline_clock::time_point deadline) override {
+  void open(connection& control, command_record announce,
+            deadline_clock::time_point deadline) override {
     auto ring = shm_ring::create({.slot_count = pinned_slot_count,
                                   .slot_bytes = pinned_slot_bytes,
                                   .purpose = "tensor-pinned"});
     const int descriptor = ring.descriptor();
-    control.send_record(command_record{.command = receiver_command::open_session,
-                                       .variant = transfer_variant::shm_pinned,
-                                       .descriptors = 1},
-                        deadline);
+    announce.descriptors = 1;
+    control.send_record(announce, deadline);
     control.send_fd(descriptor, deadline);
     // Registering after the hand-off lets both processes page-lock their mappings at once.
     ring_.emplace(std::move(ring));
@@ -127,17 +127,40 @@ class shm_pinned_receiver final : public receiver_session {
   registered_ring ring_;
 };
 
-}  // namespace
-
-std::unique_ptr<sender_session> make_shm_pinned_sender() {
+std::unique_ptr<sender_session> make_shm_pinned_sender(const tensor_memory&) {
   return std::make_unique<shm_pinned_sender>();
 }
 
-std::unique_ptr<receiver_session> open_shm_pinned_receiver(connection& control,
+std::unique_ptr<receiver_session> open_shm_pinned_receiver(const command_record&,
+                                                           connection& control,
                                                            deadline_clock::time_point deadline) {
   auto descriptor = control.receive_fd(deadline);
   auto ring = shm_ring::attach(descriptor.get());
   return std::make_unique<shm_pinned_receiver>(std::move(descriptor), std::move(ring));
 }
+
+// Pipelined: both copies run at once, so the slower direction (or the bus carrying both) bounds it.
+floor_terms shm_pinned_floor(const transfer_point& at, compute_target, const measured_run&) {
+  const auto bytes = static_cast<double>(at.bytes);
+  auto floor = floor_terms{}
+                   .add_bytes(ceiling::d2h_pinned, bytes)
+                   .add_bytes(ceiling::h2d_pinned, bytes)
+                   .add_bytes(ceiling::bidirectional_pinned, 2 * bytes);
+  floor.overlapped = true;
+  return floor;
+}
+
+}  // namespace
+
+constinit const transfer_variant shm_pinned_variant{
+    .row = {.name = "shm_pinned",
+            .targets = device_only,
+            .clock = transfer_clock,
+            .cold = transfer_cold,
+            .setup = set_up_transfer<shm_pinned_variant>,
+            .floor = shm_pinned_floor},
+    .make_sender = make_shm_pinned_sender,
+    .open_receiver = open_shm_pinned_receiver,
+};
 
 }  // namespace handoff::patterns

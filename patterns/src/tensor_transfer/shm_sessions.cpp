@@ -9,8 +9,9 @@
 
 #include "handoff/patterns/channels/shm_ring.hpp"
 #include "handoff/patterns/tensor_transfer/framing.hpp"
-#include "handoff/patterns/tensor_transfer/host_path_sessions.hpp"
 #include "handoff/patterns/tensor_transfer/timed_stage.hpp"
+#include "handoff/patterns/tensor_transfer/transfer_floors.hpp"
+#include "handoff/patterns/tensor_transfer/variants.hpp"
 
 namespace handoff::patterns {
 namespace {
@@ -22,13 +23,12 @@ constexpr std::uint64_t payload_tag = 2;
 
 class shm_sender final : public sender_session {
  public:
-  void open(connection& control, deadline_clock::time_point deadline) override {
+  void open(connection& control, command_record announce,
+            deadline_clock::time_point deadline) override {
     ring_.emplace(shm_ring::create(
         {.slot_count = shm_slot_count, .slot_bytes = shm_slot_bytes, .purpose = "tensor-shm"}));
-    control.send_record(command_record{.command = receiver_command::open_session,
-                                       .variant = transfer_variant::shm,
-                                       .descriptors = 1},
-                        deadline);
+    announce.descriptors = 1;
+    control.send_record(announce, deadline);
     control.send_fd(ring_->descriptor(), deadline);
   }
 
@@ -95,9 +95,7 @@ class shm_receiver final : public receiver_session {
   std::vector<std::byte> staging_;
 };
 
-}  // namespace
-
-std::unique_ptr<sender_session> make_shm_sender() {
+std::unique_ptr<sender_session> make_shm_sender(const tensor_memory&) {
   return std::make_unique<shm_sender>();
 }
 
@@ -107,5 +105,22 @@ std::unique_ptr<receiver_session> open_shm_receiver(const command_record&, conne
   auto ring = shm_ring::attach(descriptor.get());
   return std::make_unique<shm_receiver>(std::move(descriptor), std::move(ring));
 }
+
+floor_terms shm_floor(const transfer_point& at, compute_target target, const measured_run&) {
+  return host_path_floor(ceiling::shm_memcpy, at, target);
+}
+
+}  // namespace
+
+constinit const transfer_variant shm_variant{
+    .row = {.name = "shm",
+            .targets = device_and_host,
+            .clock = transfer_clock,
+            .cold = transfer_cold,
+            .setup = set_up_transfer<shm_variant>,
+            .floor = shm_floor},
+    .make_sender = make_shm_sender,
+    .open_receiver = open_shm_receiver,
+};
 
 }  // namespace handoff::patterns

@@ -8,7 +8,7 @@
 #include <stdexcept>
 
 #include "handoff/patterns/process/worker_pool.hpp"
-#include "handoff/patterns/tensor_transfer/transfer_session.hpp"
+#include "handoff/patterns/tensor_transfer/variants.hpp"
 
 namespace handoff::patterns {
 namespace {
@@ -67,7 +67,8 @@ class receiver_loop {
         session_error_.clear();
         session_.reset();
         try {
-          session_ = open_receiver_session(command, control_, deadline);
+          session_ = find_transfer_variant(command.variant_name())
+                         .open_receiver(command, control_, deadline);
         } catch (const std::exception& error) {
           session_error_ = error.what();
         }

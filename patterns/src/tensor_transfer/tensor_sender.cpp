@@ -1,8 +1,10 @@
 #include "handoff/patterns/tensor_transfer/tensor_sender.hpp"
 
+#include <stdexcept>
 #include <string>
 
 #include "handoff/patterns/tensor_transfer/transfer_protocol.hpp"
+#include "handoff/wall_clock.hpp"
 
 namespace handoff::patterns {
 
@@ -10,9 +12,9 @@ tensor_sender::tensor_sender(const transfer_setup& setup)
     : setup_(setup),
       pool_("tensor_receiver", 1, {.role = std::string(tensor_receiver_role)}),
       source_(make_tensor(setup.bytes, setup.on_device)) {
+  if (setup_.variant == nullptr) throw std::invalid_argument("a tensor_sender needs a variant");
   source_->fill_seeded(setup_.seed);
   send_command({.command = receiver_command::prepare,
-                .variant = setup_.variant,
                 .on_device = setup_.on_device ? 1U : 0U,
                 .bytes = setup_.bytes});
   await_reply();
@@ -32,7 +34,7 @@ reply_record tensor_sender::await_reply() {
   const auto reply = pool_.with_worker(
       0, [&](connection& control) { return control.receive_record<reply_record>(deadline()); });
   if (reply.ok == 0) {
-    throw transfer_failed(std::string(variant_name(setup_.variant)) + " receiver " +
+    throw transfer_failed(std::string(setup_.variant->row.name) + " receiver " +
                           pool_.worker_name(0) + ": " + std::string(reply.error_text()));
   }
   return reply;
@@ -43,18 +45,24 @@ void tensor_sender::poison_destination() {
   await_reply();
 }
 
-transfer_result tensor_sender::timed_transfer(sender_session& session, bool open_first) {
+void tensor_sender::open_session(sender_session& session, connection& control) {
+  command_record announce{.command = receiver_command::open_session};
+  announce.set_variant(setup_.variant->row.name);
+  session.open(control, announce, deadline());
+}
+
+run_result tensor_sender::timed_transfer(sender_session& session, bool open_first) {
   const peer_watch watch = [this] { pool_.check_alive(); };
-  transfer_result result;
-  const auto start = deadline_clock::now();
+  run_result result;
+  const auto start = wall_clock::now();
   pool_.with_worker(0, [&](connection& control) {
-    if (open_first) session.open(control, deadline());
+    if (open_first) open_session(session, control);
     control.send_record(command_record{.command = receiver_command::receive}, deadline());
     session.send(control, *source_, result.stages, deadline(), watch);
     return 0;
   });
   const auto reply = await_reply();
-  result.seconds = std::chrono::duration<double>(deadline_clock::now() - start).count();
+  result.seconds = seconds_since(start);
   result.stages += reply.stages;
   return result;
 }
@@ -66,12 +74,11 @@ void tensor_sender::close_session(std::unique_ptr<sender_session>& session) {
   session.reset();
 }
 
-transfer_result tensor_sender::transfer_warm() {
-  poison_destination();
+run_result tensor_sender::transfer_warm() {
   if (!warm_session_) {
-    auto session = make_sender_session(setup_.variant, *source_);
+    auto session = setup_.variant->make_sender(*source_);
     pool_.with_worker(0, [&](connection& control) {
-      session->open(control, deadline());
+      open_session(*session, control);
       return 0;
     });
     warm_session_ = std::move(session);
@@ -79,17 +86,12 @@ transfer_result tensor_sender::transfer_warm() {
   return timed_transfer(*warm_session_, false);
 }
 
-transfer_result tensor_sender::transfer_cold() {
+run_result tensor_sender::transfer_cold() {
   close_session(warm_session_);
-  poison_destination();
-  auto session = make_sender_session(setup_.variant, *source_);
+  auto session = setup_.variant->make_sender(*source_);
   const auto result = timed_transfer(*session, true);
   close_session(session);
   return result;
-}
-
-reference::verification_result tensor_sender::verify() {
-  return verify_against_seed(setup_.seed);
 }
 
 reference::verification_result tensor_sender::verify_against_seed(std::uint64_t seed) {

@@ -1,39 +1,58 @@
+// Every tensor_transfer variant runs as the same session: process A (this one) holds a
+// tensor_sender, which keeps process B up for as long as the session lives. A warm run reuses the
+// variant's channel; a cold run reopens it inside the timing. Both time themselves (only A sees
+// both ends), from before the first byte moves to B's reply.
+
 #include "handoff/patterns/tensor_transfer/transfer_variant.hpp"
 
-#include <algorithm>
-#include <cstring>
+#include <stdexcept>
+#include <string>
 
-#include "handoff/patterns/tensor_transfer/transfer_protocol.hpp"
+#include "handoff/patterns/tensor_transfer/tensor_sender.hpp"
 
 namespace handoff::patterns {
+namespace {
 
-std::string_view variant_name(transfer_variant variant) {
-  switch (variant) {
-    case transfer_variant::queue:
-      return "queue";
-    case transfer_variant::pipe:
-      return "pipe";
-    case transfer_variant::shm:
-      return "shm";
-    case transfer_variant::shm_pinned:
-      return "shm_pinned";
-    case transfer_variant::cuda_ipc:
-      return "cuda_ipc";
-    case transfer_variant::vmm_fd:
-      return "vmm_fd";
+class transfer_session final : public session<transfer_case> {
+ public:
+  transfer_session(const transfer_variant& variant, const transfer_point& at, compute_target target)
+      : sender_({.variant = &variant,
+                 .bytes = at.bytes,
+                 .on_device = target == compute_target::device}) {}
+
+  run_result run(transfer_case&) override { return sender_.transfer_warm(); }
+  run_result run_cold(transfer_case&) override { return sender_.transfer_cold(); }
+
+  // The destination lives in process B: it poisons and checks it there.
+  void poison(transfer_case&) override { sender_.poison_destination(); }
+  reference::verification_result verify(const transfer_case& work) const override {
+    return sender_.verify_against_seed(work.seed);
   }
-  return "unknown";
+
+  std::vector<pid_t> peers() const override { return {sender_.receiver_pid()}; }
+  void shutdown() override { sender_.shutdown(); }
+
+ private:
+  // verify() is const for the driver, yet asking B is a round trip on the control connection.
+  mutable tensor_sender sender_;
+};
+
+}  // namespace
+
+std::unique_ptr<transfer_case> make_transfer_case(const transfer_point& at) {
+  return std::make_unique<transfer_case>(transfer_case{.bytes = at.bytes});
 }
 
-void reply_record::set_error(std::string_view message) {
-  ok = 0;
-  const std::size_t length = std::min(message.size(), error.size() - 1);
-  std::memcpy(error.data(), message.data(), length);
-  error[length] = '\0';
-}
-
-std::string_view reply_record::error_text() const {
-  return {error.data(), ::strnlen(error.data(), error.size())};
+std::unique_ptr<session<transfer_case>> start_transfer(const transfer_variant& variant,
+                                                       const transfer_point& at,
+                                                       compute_target target) {
+  if (!variant.row.targets.supports(target)) {
+    throw std::invalid_argument(
+        std::string(variant.row.name) + " cannot run on " +
+        std::string(compute_target_name(target)) +
+        (variant.row.targets.device ? ": it moves device tensors only" : ""));
+  }
+  return std::make_unique<transfer_session>(variant, at, target);
 }
 
 }  // namespace handoff::patterns

@@ -1,6 +1,6 @@
 #pragma once
 // Process A of a tensor transfer: it owns the source tensor, starts process B (a tensor_receiver
-// worker) and moves the tensor to it through one variant. Cold transfers open a fresh session
+// worker) and moves the tensor to it through one variant. Cold transfers open a fresh channel
 // inside the timing (channel set-up, descriptor passing, registration and handle opening); warm
 // transfers reuse one. Every blocking wait has a deadline, and a dead receiver is worker_died.
 
@@ -11,7 +11,8 @@
 #include <memory>
 
 #include "handoff/patterns/process/worker_pool.hpp"
-#include "handoff/patterns/tensor_transfer/transfer_session.hpp"
+#include "handoff/patterns/run_result.hpp"
+#include "handoff/patterns/tensor_transfer/transfer_variant.hpp"
 #include "handoff/reference/verify.hpp"
 
 namespace handoff::patterns {
@@ -23,16 +24,11 @@ class transfer_failed : public process_error {
 };
 
 struct transfer_setup {
-  transfer_variant variant = transfer_variant::pipe;
+  const transfer_variant* variant = nullptr;
   std::size_t bytes = 0;  // a whole number of floats
   bool on_device = true;
-  std::uint64_t seed = 0x7E45;
+  std::uint64_t seed = transfer_seed;
   std::chrono::milliseconds patience = std::chrono::seconds(60);  // per blocking step
-};
-
-struct transfer_result {
-  double seconds = 0;  // wall clock, from before the first byte moves to the receiver's reply
-  stage_times stages;
 };
 
 class tensor_sender {
@@ -40,23 +36,23 @@ class tensor_sender {
   explicit tensor_sender(const transfer_setup& setup);
   ~tensor_sender();
 
-  transfer_result transfer_warm();
-  transfer_result transfer_cold();
-  // B compares what it holds, bit for bit, with the seeded pattern A sent.
-  reference::verification_result verify();
-  // The same comparison against another seed's pattern: a check that the check can fail.
+  // seconds: the wall clock from before the first byte moves to the receiver's reply.
+  run_result transfer_warm();  // opens the channel the first time, untimed
+  run_result transfer_cold();  // a fresh channel, opened inside the timing and closed after
+  void poison_destination();
+  // B compares what it holds, bit for bit, with seed's pattern.
   reference::verification_result verify_against_seed(std::uint64_t seed);
 
   pid_t receiver_pid() const { return pool_.worker_pid(0); }
-  // Closes the session and waits for the receiver to exit cleanly.
+  // Closes the channel and waits for the receiver to exit cleanly.
   void shutdown();
 
  private:
   deadline_clock::time_point deadline() const;
   void send_command(const command_record& command);
   reply_record await_reply();
-  void poison_destination();
-  transfer_result timed_transfer(sender_session& session, bool open_first);
+  run_result timed_transfer(sender_session& session, bool open_first);
+  void open_session(sender_session& session, connection& control);
   void close_session(std::unique_ptr<sender_session>& session);
 
   transfer_setup setup_;

@@ -1,21 +1,19 @@
 #pragma once
 // Adds the wall time of a callable to one stage counter.
 
-#include <chrono>
 #include <utility>
+
+#include "handoff/wall_clock.hpp"
 
 namespace handoff::patterns {
 
 template <class Body>
 decltype(auto) timed_stage(double& stage_seconds, Body&& body) {
-  const auto start = std::chrono::steady_clock::now();
   struct add_on_exit {
     double& seconds;
-    std::chrono::steady_clock::time_point start;
-    ~add_on_exit() {
-      seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    }
-  } add{stage_seconds, start};
+    wall_clock::time_point start = wall_clock::now();
+    ~add_on_exit() { seconds += seconds_since(start); }
+  } add{stage_seconds};
   return std::forward<Body>(body)();
 }
 

@@ -8,7 +8,6 @@
 #include <string_view>
 
 #include "handoff/patterns/stage_times.hpp"
-#include "handoff/patterns/tensor_transfer/transfer_variant.hpp"
 
 namespace handoff::patterns {
 
@@ -25,11 +24,15 @@ enum class receiver_command : std::uint32_t {
 
 struct command_record {
   receiver_command command = receiver_command::poison;
-  transfer_variant variant = transfer_variant::pipe;
   std::uint32_t on_device = 0;
   std::uint32_t descriptors = 0;  // how many send_fd messages follow an open_session
   std::uint64_t bytes = 0;
   std::uint64_t seed = 0;
+  // The variant an open_session opens, by its row's name: B finds its receiving side in the table.
+  std::array<char, 32> variant{};
+
+  void set_variant(std::string_view name);
+  std::string_view variant_name() const;
 };
 
 struct reply_record {

@@ -7,17 +7,27 @@
 
 #include "handoff/patterns/channels/connection.hpp"
 #include "handoff/patterns/channels/peer_watch.hpp"
+#include "handoff/patterns/process_errors.hpp"
 #include "handoff/patterns/stage_times.hpp"
 #include "handoff/patterns/tensor_transfer/tensor_memory.hpp"
 #include "handoff/patterns/tensor_transfer/transfer_protocol.hpp"
 
 namespace handoff::patterns {
 
+// The two sides disagree about what is on the channel: a chunk or a record that cannot belong to
+// the tensor being moved.
+class transfer_protocol_error : public process_error {
+ public:
+  using process_error::process_error;
+};
+
 class sender_session {
  public:
   virtual ~sender_session() = default;
-  // Creates the channel and hands the receiver its descriptors after an open_session command.
-  virtual void open(connection& control, deadline_clock::time_point deadline) = 0;
+  // Creates the channel, sends announce (an open_session naming this variant) with the count of
+  // descriptors the receiver must take, then the descriptors.
+  virtual void open(connection& control, command_record announce,
+                    deadline_clock::time_point deadline) = 0;
   // Sends source after a receive command; the receiver's reply follows on control.
   // watch notices a dead receiver while the send waits on it.
   virtual void send(connection& control, const tensor_memory& source, stage_times& stages,
@@ -31,21 +41,5 @@ class receiver_session {
   virtual void receive(connection& control, tensor_memory& destination, stage_times& stages,
                        deadline_clock::time_point deadline, const peer_watch& watch) = 0;
 };
-
-// Untimed preparation: for the zero-copy variants the sender's tensor must live in memory the
-// variant can share, so the session copies source there now.
-std::unique_ptr<sender_session> make_sender_session(transfer_variant variant,
-                                                    const tensor_memory& source);
-// Takes the descriptors that follow an open_session command.
-std::unique_ptr<receiver_session> open_receiver_session(const command_record& command,
-                                                        connection& control,
-                                                        deadline_clock::time_point deadline);
-
-// The variants that move device memory without the article's serialisation.
-std::unique_ptr<sender_session> make_device_direct_sender(transfer_variant variant,
-                                                          const tensor_memory& source);
-std::unique_ptr<receiver_session> open_device_direct_receiver(const command_record& command,
-                                                              connection& control,
-                                                              deadline_clock::time_point deadline);
 
 }  // namespace handoff::patterns

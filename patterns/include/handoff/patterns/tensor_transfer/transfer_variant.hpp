@@ -1,31 +1,46 @@
 #pragma once
-// The ways a tensor can travel from process A to process B (seed 003 and beyond).
+// One tensor_transfer variant, whole: its benchmark row (name, targets, clocks, set-up, floor) and
+// the two sides of its channel. Process A makes the sender side for every session; process B,
+// told the variant's name by the open_session command, opens the receiving side through the
+// table (variants.hpp). Each variant's file defines one of these.
 
-#include <array>
-#include <cstdint>
-#include <string_view>
+#include <memory>
+
+#include "handoff/patterns/tensor_transfer/transfer_case.hpp"
+#include "handoff/patterns/tensor_transfer/transfer_session.hpp"
 
 namespace handoff::patterns {
 
-enum class transfer_variant : std::uint32_t {
-  queue = 1,       // the article's: framed bytes through a multiprocessing-style queue
-  pipe = 2,        // the article's: framed bytes through a duplex pipe
-  shm = 3,         // the article's: framed bytes copied through shared memory
-  shm_pinned = 4,  // device-to-host straight into registered shared memory, pipelined in chunks
-  cuda_ipc = 5,    // a legacy CUDA IPC memory handle plus an interprocess event: zero copy
-  vmm_fd = 6,      // a cuMem allocation exported as a POSIX descriptor, passed with SCM_RIGHTS
+struct transfer_variant {
+  transfer_row row;
+  // Untimed: for the zero-copy variants the source must live in memory they can share, so the
+  // sender copies it there now.
+  std::unique_ptr<sender_session> (*make_sender)(const tensor_memory& source) = nullptr;
+  // Takes the descriptors that follow the open_session command.
+  std::unique_ptr<receiver_session> (*open_receiver)(const command_record& command,
+                                                     connection& control,
+                                                     deadline_clock::time_point deadline) = nullptr;
 };
 
-inline constexpr std::array all_transfer_variants{
-    transfer_variant::queue,      transfer_variant::pipe,     transfer_variant::shm,
-    transfer_variant::shm_pinned, transfer_variant::cuda_ipc, transfer_variant::vmm_fd};
+// Starts process B and prepares the source and destination tensors; the session keeps B up for
+// warm transfers (its channel open) and cold ones (its channel reopened each time).
+std::unique_ptr<session<transfer_case>> start_transfer(const transfer_variant& variant,
+                                                       const transfer_point& at,
+                                                       compute_target target);
 
-std::string_view variant_name(transfer_variant variant);
-
-// queue, pipe and shm go through host memory and also run from CPU tensor to CPU tensor.
-constexpr bool runs_host_only(transfer_variant variant) {
-  return variant == transfer_variant::queue || variant == transfer_variant::pipe ||
-         variant == transfer_variant::shm;
+// A row's setup: start_transfer for the variant that holds the row.
+template <const transfer_variant& variant>
+std::unique_ptr<session<transfer_case>> set_up_transfer(const transfer_point& at,
+                                                        compute_target target) {
+  return start_transfer(variant, at, target);
 }
+
+// Every transfer variant is timed by itself (A's wall clock from before the first byte moves to
+// B's reply: only A sees both ends) and its cold figure reopens the channel to a B that stays up
+// (process start is a ceiling of its own).
+inline constexpr clock_kind transfer_clock = clock_kind::self;
+inline constexpr cold_kind transfer_cold = cold_kind::reopen;
+inline constexpr runs_on device_and_host{.device = true, .host_stand_in = true};
+inline constexpr runs_on device_only{.device = true};
 
 }  // namespace handoff::patterns
