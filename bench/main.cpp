@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "handoff/patterns/process/worker_role.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 #include "harness/bench_config.hpp"
 #include "harness/ceiling_summary.hpp"
 #include "harness/driver.hpp"
@@ -100,7 +100,7 @@ int run_benchmarks(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (const auto role_exit = handoff::patterns::run_worker_role_if_requested(argc, argv)) {
+  if (const auto role_exit = handoff::transport::run_worker_role_if_requested(argc, argv)) {
     return *role_exit;
   }
   // A worker that dies must show up as EPIPE on its channel, not kill the coordinator.

@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
-#include "handoff/patterns/tensor_frame.hpp"
+#include "handoff/transport/tensor_frame.hpp"
 
 namespace {
 
-using namespace handoff::patterns;
+using namespace handoff::transport;
 using frame_bytes = std::vector<std::byte>;
 
 int seeds_written = 0;

@@ -10,11 +10,11 @@
 #include <cstdlib>
 #include <span>
 
-#include "handoff/patterns/tensor_frame.hpp"
+#include "handoff/transport/tensor_frame.hpp"
 
 namespace {
 
-using namespace handoff::patterns;
+using namespace handoff::transport;
 
 constexpr std::uint64_t payload_cap = std::uint64_t{1} << 20;
 

@@ -22,10 +22,10 @@
 #include "../workers/worker_roles.hpp"
 #include "ceiling_sizes.hpp"
 #include "handoff/patterns/ceiling_names.hpp"
-#include "handoff/patterns/fd_io.hpp"
-#include "handoff/patterns/process_errors.hpp"
-#include "handoff/patterns/spawned_process.hpp"
 #include "handoff/reference/inputs.hpp"
+#include "handoff/transport/fd_io.hpp"
+#include "handoff/transport/process_errors.hpp"
+#include "handoff/transport/spawned_process.hpp"
 
 namespace handoff::bench {
 namespace {
@@ -44,13 +44,13 @@ enum class byte_stream { pipe, socketpair };
 class pipe_sink_connection {
  public:
   explicit pipe_sink_connection(byte_stream transport) : transport_(transport) {
-    auto to_sink = transport == byte_stream::socketpair ? patterns::make_cloexec_socketpair()
-                                                        : patterns::make_cloexec_pipe();
-    auto from_sink = patterns::make_cloexec_pipe();
+    auto to_sink = transport == byte_stream::socketpair ? transport::make_cloexec_socketpair()
+                                                        : transport::make_cloexec_pipe();
+    auto from_sink = transport::make_cloexec_pipe();
     if (transport == byte_stream::pipe) {
       ::fcntl(to_sink.write_end.get(), F_SETPIPE_SZ, pipe_buffer_bytes);  // best effort
     }
-    sink_.emplace(patterns::spawned_process::start(
+    sink_.emplace(transport::spawned_process::start(
         "pipe_sink", worker_command(pipe_sink_role),
         {.stdin_fd = to_sink.read_end.get(), .stdout_fd = from_sink.write_end.get()}));
     to_sink_ = std::move(to_sink.write_end);
@@ -71,18 +71,18 @@ class pipe_sink_connection {
   // Sends one message; returns once the sink has acknowledged every byte, with the sink's hash of
   // what it received.
   std::uint64_t send(std::span<const std::byte> message) {
-    const auto deadline = patterns::deadline_clock::now() + message_deadline;
+    const auto deadline = transport::deadline_clock::now() + message_deadline;
     std::uint64_t length = message.size();
     const auto write =
-        transport_ == byte_stream::socketpair ? patterns::send_all : patterns::write_all;
+        transport_ == byte_stream::socketpair ? transport::send_all : transport::write_all;
     write(to_sink_.get(), bytes_of(length), deadline, "pipe_sink");
     write(to_sink_.get(), message, deadline, "pipe_sink");
     std::uint64_t reply[2] = {};
-    patterns::read_exact(from_sink_.get(), std::as_writable_bytes(std::span(reply)), deadline,
-                         "pipe_sink");
+    transport::read_exact(from_sink_.get(), std::as_writable_bytes(std::span(reply)), deadline,
+                          "pipe_sink");
     if (reply[0] != length) {
-      throw patterns::process_error("pipe_sink acknowledged " + std::to_string(reply[0]) + " of " +
-                                    std::to_string(length) + " bytes");
+      throw transport::process_error("pipe_sink acknowledged " + std::to_string(reply[0]) + " of " +
+                                     std::to_string(length) + " bytes");
     }
     return reply[1];
   }
@@ -91,9 +91,9 @@ class pipe_sink_connection {
   byte_stream transport_;
   // Declared before the descriptors, destroyed after them: a sink still running is killed only
   // after its input has closed.
-  std::optional<patterns::spawned_process> sink_;
-  patterns::unique_fd to_sink_;
-  patterns::unique_fd from_sink_;
+  std::optional<transport::spawned_process> sink_;
+  transport::unique_fd to_sink_;
+  transport::unique_fd from_sink_;
 };
 
 void pipe_bandwidth(benchmark::State& state, std::size_t bytes, byte_stream transport) {

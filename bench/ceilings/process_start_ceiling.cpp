@@ -12,9 +12,9 @@
 #include "../workers/context_probe.hpp"
 #include "../workers/worker_roles.hpp"
 #include "handoff/patterns/ceiling_names.hpp"
-#include "handoff/patterns/fd_io.hpp"
-#include "handoff/patterns/process_errors.hpp"
-#include "handoff/patterns/spawned_process.hpp"
+#include "handoff/transport/fd_io.hpp"
+#include "handoff/transport/process_errors.hpp"
+#include "handoff/transport/spawned_process.hpp"
 #include "handoff/wall_clock.hpp"
 
 namespace handoff::bench {
@@ -23,11 +23,11 @@ namespace {
 constexpr auto context_deadline = std::chrono::seconds(60);
 constexpr auto exit_deadline = std::chrono::milliseconds(10000);
 
-std::string read_line(int fd, patterns::deadline_clock::time_point deadline) {
+std::string read_line(int fd, transport::deadline_clock::time_point deadline) {
   std::string line;
   std::byte next{};
   while (line.empty() || line.back() != '\n') {
-    patterns::read_exact(fd, std::span(&next, 1), deadline, "context probe");
+    transport::read_exact(fd, std::span(&next, 1), deadline, "context probe");
     line.push_back(static_cast<char>(next));
   }
   return line;
@@ -39,13 +39,13 @@ struct probe_outcome {
 };
 
 probe_outcome spawn_context_probe(const std::string& expected_line) {
-  auto report = patterns::make_cloexec_pipe();
+  auto report = transport::make_cloexec_pipe();
   const auto start = wall_clock::now();
-  auto worker = patterns::spawned_process::start(
+  auto worker = transport::spawned_process::start(
       "context_probe", worker_command(context_probe_role), {.stdout_fd = report.write_end.get()});
   report.write_end.reset();
   const std::string line =
-      read_line(report.read_end.get(), patterns::deadline_clock::now() + context_deadline);
+      read_line(report.read_end.get(), transport::deadline_clock::now() + context_deadline);
   const double seconds = seconds_since(start);
   const auto status = worker.wait_for(exit_deadline);
   return {seconds, status.success() && line == expected_line};

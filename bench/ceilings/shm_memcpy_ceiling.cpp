@@ -12,8 +12,8 @@
 #include "../harness/traffic.hpp"
 #include "ceiling_sizes.hpp"
 #include "handoff/patterns/ceiling_names.hpp"
-#include "handoff/patterns/shared_memory_segment.hpp"
 #include "handoff/reference/inputs.hpp"
+#include "handoff/transport/shared_memory_segment.hpp"
 
 namespace handoff::bench {
 namespace {
@@ -21,7 +21,7 @@ namespace {
 void shm_memcpy(benchmark::State& state, std::size_t bytes) {
   std::vector<float> source(bytes / sizeof(float));
   reference::fill_seeded_nonzero(source, 0x5E6);
-  auto segment = patterns::shared_memory_segment::create_private(bytes, "ceiling");
+  auto segment = transport::shared_memory_segment::create_private(bytes, "ceiling");
   const auto destination = segment.bytes();
   measure_wall_region(
       state, [&] { std::memset(destination.data(), reference::poison_byte, bytes); },

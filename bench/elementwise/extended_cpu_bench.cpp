@@ -28,8 +28,8 @@
 #include "handoff/patterns/elementwise/extended_cpu_blas.hpp"
 #include "handoff/patterns/elementwise/extended_cpu_variants.hpp"
 #include "handoff/patterns/elementwise/map_pool.hpp"
-#include "handoff/patterns/process/worker_role.hpp"
 #include "handoff/reference/inputs.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 
 namespace handoff::bench {
 namespace {

@@ -10,7 +10,7 @@
 
 #include "build_info.hpp"
 #include "handoff/device_discovery.hpp"
-#include "handoff/patterns/shared_library.hpp"
+#include "handoff/transport/shared_library.hpp"
 
 namespace handoff::bench {
 namespace {
@@ -31,19 +31,19 @@ std::string cpu_model() {
 // which some sandboxes do not mount.
 std::string driver_version_from_nvml() {
   try {
-    void* nvml = patterns::open_shared_library("libnvidia-ml.so.1", "");
+    void* nvml = transport::open_shared_library("libnvidia-ml.so.1", "");
     int (*init)() = nullptr;
     int (*version_of)(char*, unsigned) = nullptr;
     int (*shutdown)() = nullptr;
-    patterns::resolve_symbol(nvml, "libnvidia-ml.so.1", "nvmlInit_v2", init);
-    patterns::resolve_symbol(nvml, "libnvidia-ml.so.1", "nvmlSystemGetDriverVersion", version_of);
-    patterns::resolve_symbol(nvml, "libnvidia-ml.so.1", "nvmlShutdown", shutdown);
+    transport::resolve_symbol(nvml, "libnvidia-ml.so.1", "nvmlInit_v2", init);
+    transport::resolve_symbol(nvml, "libnvidia-ml.so.1", "nvmlSystemGetDriverVersion", version_of);
+    transport::resolve_symbol(nvml, "libnvidia-ml.so.1", "nvmlShutdown", shutdown);
     if (init() != 0) return {};
     std::array<char, 96> text{};
     const bool read = version_of(text.data(), text.size()) == 0;
     shutdown();
     return read ? std::string(text.data()) : std::string();
-  } catch (const patterns::library_load_error&) {
+  } catch (const transport::library_load_error&) {
     return {};
   }
 }

@@ -20,7 +20,7 @@
 #include "../harness/family_registry.hpp"
 #include "handoff/patterns/independent_tasks/task_worker.hpp"
 #include "handoff/patterns/independent_tasks/variants.hpp"
-#include "handoff/patterns/process/worker_role.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 
 namespace handoff::bench {
 namespace {

@@ -15,7 +15,7 @@
 #include "handoff/patterns/pool_prep/map_worker.hpp"
 #include "handoff/patterns/pool_prep/ring_worker.hpp"
 #include "handoff/patterns/pool_prep/variants.hpp"
-#include "handoff/patterns/process/worker_role.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 
 namespace handoff::bench::pool_prep {
 namespace {

@@ -16,7 +16,7 @@
 #include "handoff/patterns/postproc_split/array_split.hpp"
 #include "handoff/patterns/postproc_split/summing_worker.hpp"
 #include "handoff/patterns/postproc_split/variants.hpp"
-#include "handoff/patterns/process/worker_role.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 
 namespace handoff::bench {
 namespace {

@@ -11,9 +11,9 @@
 
 #include "../harness/driver.hpp"
 #include "../harness/family_registry.hpp"
-#include "handoff/patterns/process/worker_role.hpp"
 #include "handoff/patterns/queued_worker/gpu_worker_role.hpp"
 #include "handoff/patterns/queued_worker/variants.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 
 namespace handoff::bench {
 namespace {

@@ -11,10 +11,10 @@
 
 #include "../harness/driver.hpp"
 #include "../harness/family_registry.hpp"
-#include "handoff/patterns/process/worker_role.hpp"
 #include "handoff/patterns/tensor_transfer/tensor_receiver.hpp"
 #include "handoff/patterns/tensor_transfer/transfer_protocol.hpp"
 #include "handoff/patterns/tensor_transfer/variants.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 
 namespace handoff::bench {
 namespace {

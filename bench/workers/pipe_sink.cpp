@@ -9,8 +9,8 @@
 #include <span>
 #include <vector>
 
-#include "handoff/patterns/fd_io.hpp"
-#include "handoff/patterns/process_errors.hpp"
+#include "handoff/transport/fd_io.hpp"
+#include "handoff/transport/process_errors.hpp"
 
 namespace handoff::bench {
 namespace {
@@ -27,8 +27,8 @@ std::span<std::byte> bytes_of(Value& value) {
 }  // namespace
 
 int run_pipe_sink() {
-  using patterns::read_exact;
-  using patterns::write_all;
+  using transport::read_exact;
+  using transport::write_all;
   std::vector<std::byte> chunk(pipe_sink_chunk_bytes);
   XXH3_state_t* const hasher = XXH3_createState();
   if (hasher == nullptr) return 5;
@@ -38,10 +38,10 @@ int run_pipe_sink() {
   } release{hasher};
   while (true) {
     std::uint64_t length = 0;
-    const auto deadline = patterns::deadline_clock::now() + sink_patience;
+    const auto deadline = transport::deadline_clock::now() + sink_patience;
     try {
       read_exact(STDIN_FILENO, bytes_of(length), deadline, "pipe sender");
-    } catch (const patterns::channel_closed&) {
+    } catch (const transport::channel_closed&) {
       return 0;
     }
     if (length > pipe_sink_max_message_bytes) {
@@ -60,7 +60,7 @@ int run_pipe_sink() {
       }
       std::uint64_t reply[2] = {length, XXH3_64bits_digest(hasher)};
       write_all(STDOUT_FILENO, std::as_bytes(std::span(reply)), deadline, "pipe sender");
-    } catch (const patterns::process_error& error) {
+    } catch (const transport::process_error& error) {
       std::fprintf(stderr, "pipe_sink: %s\n", error.what());
       return 4;
     }

@@ -1,7 +1,7 @@
 #include "worker_roles.hpp"
 
 #include "context_probe.hpp"
-#include "handoff/patterns/process/worker_role.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 #include "pipe_sink.hpp"
 
 namespace handoff::bench {
@@ -21,7 +21,7 @@ HANDOFF_WORKER_ROLE(pipe_sink_role, pipe_sink_entry);
 }  // namespace
 
 std::vector<std::string> worker_command(const std::string& role) {
-  return patterns::worker_command(role);
+  return transport::worker_command(role);
 }
 
 }  // namespace handoff::bench

@@ -1,6 +1,6 @@
 #pragma once
 // The roles handoff_bench plays when it starts itself as a worker (see
-// handoff/patterns/process/worker_role.hpp).
+// handoff/transport/process/worker_role.hpp).
 
 #include <string>
 #include <vector>

@@ -12,8 +12,8 @@
 #include <chrono>
 #include <thread>
 
-#include "handoff/patterns/shared_memory_segment.hpp"
-#include "handoff/patterns/spawned_process.hpp"
+#include "handoff/transport/shared_memory_segment.hpp"
+#include "handoff/transport/spawned_process.hpp"
 
 namespace handoff::leak_checks {
 namespace {
@@ -21,7 +21,7 @@ namespace {
 using namespace std::chrono_literals;
 
 TEST(LeakChecks, TellARunningProcessFromAZombieAndFromAReapedOne) {
-  auto child = patterns::spawned_process::start("sleeper", {"/bin/sleep", "30"});
+  auto child = transport::spawned_process::start("sleeper", {"/bin/sleep", "30"});
   const pid_t pid = child.pid();
   EXPECT_TRUE(process_runs(pid));
   EXPECT_TRUE(process_exists(pid));
@@ -39,7 +39,7 @@ TEST(LeakChecks, SeeASegmentOnlyWhileItIsInDevShm) {
   const std::string purpose = "leak-check-" + std::to_string(::getpid());
   EXPECT_TRUE(shm_segments_containing(purpose).empty());
   // A shareable segment is unlinked at creation, so none is ever listed: that is the design.
-  const auto segment = patterns::shared_memory_segment::create_shareable(4096, purpose);
+  const auto segment = transport::shared_memory_segment::create_shareable(4096, purpose);
   EXPECT_TRUE(shm_segments_containing(purpose).empty());
   const std::string name = "/handoff-" + purpose + "-listed";
   const int fd = ::shm_open(name.c_str(), O_CREAT | O_EXCL | O_RDWR, 0600);

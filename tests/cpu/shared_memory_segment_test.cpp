@@ -6,9 +6,15 @@
 #include <set>
 #include <string>
 
-#include "handoff/patterns/shared_memory_segment.hpp"
+#include "handoff/transport/shared_memory_segment.hpp"
 
 namespace handoff::patterns {
+
+using transport::describe_byte_count;
+using transport::shared_memory_bad_descriptor;
+using transport::shared_memory_error;
+using transport::shared_memory_segment;
+
 namespace {
 
 // Segments named for this test process only, so tests running beside it cannot disturb the count.
@@ -91,12 +97,12 @@ TEST(SharedMemorySegment, AShareableSegmentTooLargeIsATypedErrorNamingTheSize) {
   try {
     shared_memory_segment::create_shareable(std::size_t{1} << 50, this_process_purpose());
     FAIL() << "a 1 PiB segment was created";
-  } catch (const shared_memory_full& error) {
+  } catch (const transport::shared_memory_full& error) {
     EXPECT_NE(std::string(error.what()).find("1125899906842624 bytes (1 PiB)"), std::string::npos)
         << error.what();
   }
   EXPECT_THROW(shared_memory_segment::create_shareable(~std::size_t{0}, this_process_purpose()),
-               shared_memory_too_large);
+               transport::shared_memory_too_large);
   EXPECT_THROW(shared_memory_segment::create_shareable(0, this_process_purpose()),
                shared_memory_error);
   EXPECT_TRUE(segments_of_this_process().empty());
@@ -109,8 +115,8 @@ TEST(SharedMemorySegment, ByteCountsAreDescribedExactlyAndReadably) {
 }
 
 TEST(SharedMemorySegment, NamesAreUnpredictable) {
-  const auto first = unpredictable_segment_name("test");
-  const auto second = unpredictable_segment_name("test");
+  const auto first = transport::unpredictable_segment_name("test");
+  const auto second = transport::unpredictable_segment_name("test");
   EXPECT_NE(first, second);
   EXPECT_TRUE(first.starts_with("/handoff-test-"));
   EXPECT_GE(first.size(), std::string("/handoff-test-").size() + 32);

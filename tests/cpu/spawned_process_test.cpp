@@ -9,12 +9,20 @@
 #include <string>
 #include <vector>
 
-#include "handoff/patterns/fd_io.hpp"
-#include "handoff/patterns/process_errors.hpp"
-#include "handoff/patterns/spawned_process.hpp"
+#include "handoff/transport/fd_io.hpp"
+#include "handoff/transport/process_errors.hpp"
+#include "handoff/transport/spawned_process.hpp"
 #include "support/leak_checks.hpp"
 
 namespace handoff::patterns {
+
+using transport::channel_closed;
+using transport::deadline_clock;
+using transport::deadline_exceeded;
+using transport::make_cloexec_pipe;
+using transport::read_exact;
+using transport::spawned_process;
+
 namespace {
 
 using namespace std::chrono_literals;
@@ -66,14 +74,14 @@ TEST(SpawnedProcess, MissingProgramIsATypedError) {
   try {
     spawned_process::start("ghost", {"/nonexistent/handoff-program"});
     FAIL() << "starting a missing program succeeded";
-  } catch (const spawn_failed& error) {
+  } catch (const transport::spawn_failed& error) {
     EXPECT_NE(std::string(error.what()).find("ghost"), std::string::npos) << error.what();
   }
 }
 
 TEST(SpawnedProcess, ChildInheritsOnlyItsStandardStreams) {
   // Opened without O_CLOEXEC, as a library's ofstream would be.
-  unique_fd stray(::open("/dev/null", O_RDONLY));
+  transport::unique_fd stray(::open("/dev/null", O_RDONLY));
   ASSERT_GE(stray.get(), 3);
   auto listing = make_cloexec_pipe();
   auto child = spawned_process::start("fd_lister", {"/bin/sh", "-c", "ls /proc/$$/fd"},
@@ -119,9 +127,9 @@ TEST(FdIo, AReaderThatNeverReadsHitsTheWriteDeadline) {
   auto pipe = make_cloexec_pipe();
   const std::vector<std::byte> larger_than_the_pipe(4 << 20);
   const auto start = std::chrono::steady_clock::now();
-  EXPECT_THROW(
-      write_all(pipe.write_end.get(), larger_than_the_pipe, deadline_clock::now() + 200ms, "idle"),
-      deadline_exceeded);
+  EXPECT_THROW(transport::write_all(pipe.write_end.get(), larger_than_the_pipe,
+                                    deadline_clock::now() + 200ms, "idle"),
+               deadline_exceeded);
   EXPECT_LT(std::chrono::steady_clock::now() - start, 5s);
 }
 
@@ -130,15 +138,15 @@ TEST(FdIo, WritingToAVanishedReaderIsChannelClosed) {
   auto pipe = make_cloexec_pipe();
   pipe.read_end.reset();
   const std::byte byte{1};
-  EXPECT_THROW(
-      write_all(pipe.write_end.get(), std::span(&byte, 1), deadline_clock::now() + 1s, "gone"),
-      channel_closed);
+  EXPECT_THROW(transport::write_all(pipe.write_end.get(), std::span(&byte, 1),
+                                    deadline_clock::now() + 1s, "gone"),
+               channel_closed);
 }
 
 TEST(UniqueFd, ClosesOnceAndMoves) {
   auto pipe = make_cloexec_pipe();
   const int raw = pipe.read_end.get();
-  unique_fd moved = std::move(pipe.read_end);
+  transport::unique_fd moved = std::move(pipe.read_end);
   EXPECT_EQ(moved.get(), raw);
   EXPECT_EQ(pipe.read_end.get(), -1);
   moved.reset();

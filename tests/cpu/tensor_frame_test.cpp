@@ -1,4 +1,4 @@
-#include "handoff/patterns/tensor_frame.hpp"
+#include "handoff/transport/tensor_frame.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,6 +12,20 @@
 #include <vector>
 
 namespace handoff::patterns {
+
+using transport::decode_frame;
+using transport::decode_frame_header;
+using transport::element_bytes;
+using transport::element_type;
+using transport::encode_frame;
+using transport::encode_frame_header;
+using transport::frame_checksum;
+using transport::frame_header_bytes;
+using transport::frame_shape_mismatch;
+using transport::frame_truncated;
+using transport::tensor_description;
+using transport::verify_frame_checksum;
+
 namespace {
 
 constexpr std::uint64_t one_mib = 1 << 20;
@@ -83,7 +97,7 @@ TEST(TensorFrame, HeaderIsFixedSizeAndLittleEndianAtTheDocumentedOffsets) {
   EXPECT_EQ(get_field(header, shape_at, 8), 3u);
   EXPECT_EQ(header[shape_at + 8], std::byte{0x05}) << "least significant byte first";
   EXPECT_EQ(get_field(header, shape_at + 8, 8), 0x0102030405u);
-  for (std::size_t dimension = 2; dimension < max_frame_rank; ++dimension) {
+  for (std::size_t dimension = 2; dimension < transport::max_frame_rank; ++dimension) {
     EXPECT_EQ(get_field(header, shape_at + 8 * dimension, 8), 0u)
         << "unused dimension " << dimension;
   }
@@ -126,13 +140,13 @@ TEST(TensorFrame, RoundTripsEveryDtypeAndRankIncludingScalarsAndZeroElements) {
       {element_type::uint8, {0}},
   };
   for (const tensor_description& tensor : tensors) {
-    SCOPED_TRACE(std::string(element_type_name(tensor.dtype)) + " of rank " +
+    SCOPED_TRACE(std::string(transport::element_type_name(tensor.dtype)) + " of rank " +
                  std::to_string(tensor.shape.size()));
     const auto payload = patterned_payload(tensor.payload_bytes());
     const auto frame = encode_frame(tensor, payload);
     ASSERT_EQ(frame.size(), frame_header_bytes + payload.size());
 
-    const decoded_frame decoded = decode_frame(frame, one_mib);
+    const transport::decoded_frame decoded = decode_frame(frame, one_mib);
     EXPECT_EQ(decoded.header.tensor.dtype, tensor.dtype);
     EXPECT_EQ(decoded.header.tensor.shape, tensor.shape);
     EXPECT_EQ(decoded.header.payload_bytes, payload.size());
@@ -153,7 +167,7 @@ TEST(TensorFrame, StreamedReceiveChecksHeaderThenPayloadInPieces) {
   const auto header_bytes = encode_frame_header(tensor, payload.size(), sender.digest());
   EXPECT_EQ(header_bytes, encode_frame_header(tensor, payload));
 
-  const frame_header header = decode_frame_header(header_bytes, one_mib);
+  const transport::frame_header header = decode_frame_header(header_bytes, one_mib);
   std::vector<std::byte> destination(header.payload_bytes);
   frame_checksum receiver;
   for (std::size_t at = 0; at < destination.size(); at += 4096) {
@@ -213,21 +227,21 @@ TEST(TensorFrameErrors, AHugeClaimUnderTheCapIsTruncatedNotAllocated) {
 TEST(TensorFrameErrors, BytesAfterThePayloadAreTrailingBytes) {
   auto frame = small_frame();
   frame.resize(frame.size() + 3, std::byte{0});
-  expect_frame_error<frame_trailing_bytes>([&] { decode_frame(frame, one_mib); },
-                                           "frame has 3 bytes after its 24-byte payload");
+  expect_frame_error<transport::frame_trailing_bytes>(
+      [&] { decode_frame(frame, one_mib); }, "frame has 3 bytes after its 24-byte payload");
 }
 
 TEST(TensorFrameErrors, BadMagic) {
   auto frame = small_frame();
   frame[0] = std::byte{'X'};
-  expect_frame_error<frame_bad_magic>([&] { decode_frame(frame, one_mib); },
-                                      "frame magic is 58 4f 46 54; expected 48 4f 46 54");
+  expect_frame_error<transport::frame_bad_magic>(
+      [&] { decode_frame(frame, one_mib); }, "frame magic is 58 4f 46 54; expected 48 4f 46 54");
 }
 
 TEST(TensorFrameErrors, UnsupportedVersion) {
   auto frame = small_frame();
   set_field(frame, version_at, 2, 2);
-  expect_frame_error<frame_unsupported_version>(
+  expect_frame_error<transport::frame_unsupported_version>(
       [&] { decode_frame(frame, one_mib); },
       "frame version 2 is not supported; this build reads version 1");
 }
@@ -236,22 +250,22 @@ TEST(TensorFrameErrors, UnsupportedDtype) {
   for (const std::uint64_t dtype : {0u, 8u, 255u}) {
     auto frame = small_frame();
     set_field(frame, dtype_at, dtype, 1);
-    expect_frame_error<frame_unsupported_dtype>(
+    expect_frame_error<transport::frame_unsupported_dtype>(
         [&] { decode_frame_header(frame, one_mib); },
         "frame dtype " + std::to_string(dtype) + " is not supported");
   }
-  expect_frame_error<frame_unsupported_dtype>([] { element_bytes(static_cast<element_type>(42)); },
-                                              "frame dtype 42 is not supported");
+  expect_frame_error<transport::frame_unsupported_dtype>(
+      [] { element_bytes(static_cast<element_type>(42)); }, "frame dtype 42 is not supported");
 }
 
 TEST(TensorFrameErrors, RankAboveEightIsBadRank) {
   auto frame = small_frame();
   set_field(frame, rank_at, 9, 1);
-  expect_frame_error<frame_bad_rank>([&] { decode_frame(frame, one_mib); },
-                                     "frame rank 9 exceeds the maximum of 8");
+  expect_frame_error<transport::frame_bad_rank>([&] { decode_frame(frame, one_mib); },
+                                                "frame rank 9 exceeds the maximum of 8");
   const tensor_description rank9{element_type::uint8, {1, 1, 1, 1, 1, 1, 1, 1, 1}};
-  expect_frame_error<frame_bad_rank>([&] { encode_frame_header(rank9, 1, 0); },
-                                     "frame rank 9 exceeds the maximum of 8");
+  expect_frame_error<transport::frame_bad_rank>([&] { encode_frame_header(rank9, 1, 0); },
+                                                "frame rank 9 exceeds the maximum of 8");
 }
 
 TEST(TensorFrameErrors, ByteCountDisagreeingWithShapeIsShapeMismatch) {
@@ -295,16 +309,16 @@ TEST(TensorFrameErrors, EveryFlippedPayloadBitIsAChecksumMismatch) {
     SCOPED_TRACE("payload bit " + std::to_string(bit));
     auto frame = intact;
     frame[frame_header_bytes + bit / 8] ^= static_cast<std::byte>(1u << (bit % 8));
-    expect_frame_error<frame_checksum_mismatch>([&] { decode_frame(frame, one_mib); },
-                                                "but the header claims 0x");
+    expect_frame_error<transport::frame_checksum_mismatch>([&] { decode_frame(frame, one_mib); },
+                                                           "but the header claims 0x");
   }
 }
 
 TEST(TensorFrameErrors, VerifyChecksumNamesBothValues) {
-  frame_header header;
+  transport::frame_header header;
   header.payload_bytes = 24;
   header.checksum = 0xabc;
-  expect_frame_error<frame_checksum_mismatch>(
+  expect_frame_error<transport::frame_checksum_mismatch>(
       [&] { verify_frame_checksum(header, 0xdef); },
       "frame payload checksum is 0x0000000000000def, but the header claims 0x0000000000000abc");
   EXPECT_NO_THROW(verify_frame_checksum(header, 0xabc));
@@ -313,11 +327,11 @@ TEST(TensorFrameErrors, VerifyChecksumNamesBothValues) {
 TEST(TensorFrameErrors, PayloadAboveTheCapIsTooLarge) {
   const auto frame = small_frame();
   EXPECT_NO_THROW(decode_frame(frame, 24)) << "the cap itself is allowed";
-  expect_frame_error<frame_too_large>([&] { decode_frame(frame, 23); },
-                                      "frame claims 24 payload bytes; the cap is 23");
+  expect_frame_error<transport::frame_too_large>([&] { decode_frame(frame, 23); },
+                                                 "frame claims 24 payload bytes; the cap is 23");
 
   const auto header = encode_frame_header({element_type::uint8, {1ull << 32}}, 1ull << 32, 0);
-  expect_frame_error<frame_too_large>(
+  expect_frame_error<transport::frame_too_large>(
       [&] { decode_frame_header(header, 1ull << 30); },
       "frame claims 4294967296 payload bytes; the cap is 1073741824");
 }
@@ -325,7 +339,7 @@ TEST(TensorFrameErrors, PayloadAboveTheCapIsTooLarge) {
 TEST(TensorFrameErrors, AllDeriveFromFrameError) {
   auto frame = small_frame();
   frame[3] = std::byte{0};
-  EXPECT_THROW(decode_frame(frame, one_mib), frame_error);
+  EXPECT_THROW(decode_frame(frame, one_mib), transport::frame_error);
   EXPECT_THROW(decode_frame(frame, one_mib), std::runtime_error);
 }
 

@@ -8,8 +8,8 @@
 #include "handoff/patterns/elementwise/extended_cpu_blas.hpp"
 #include "handoff/patterns/elementwise/extended_cpu_variants.hpp"
 #include "handoff/patterns/elementwise/map_pool.hpp"
-#include "handoff/patterns/process/worker_role.hpp"
 #include "handoff/reference/parallel_for.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 #include "workload_inputs.hpp"
 
 namespace handoff::patterns::elementwise {

@@ -11,12 +11,15 @@
 #include <vector>
 
 #include "handoff/patterns/elementwise/map_pool.hpp"
-#include "handoff/patterns/process/worker_pool.hpp"
-#include "handoff/patterns/process/worker_role.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 #include "support/leak_checks.hpp"
 #include "workload_inputs.hpp"
 
 namespace handoff::patterns::elementwise {
+
+using transport::worker_uncaught_exit_code;
+
 namespace {
 
 using namespace std::chrono_literals;
@@ -40,7 +43,7 @@ TEST(CpuMapFailure, AWorkerKilledMidBatchIsNamedWithinTheDeadline) {
     try {
       pool.run(inputs.problem(), out);
       FAIL() << "the batch finished although worker map-1 was killed";
-    } catch (const worker_died& error) {
+    } catch (const transport::worker_died& error) {
       EXPECT_EQ(error.worker(), "map-1");
       EXPECT_NE(std::string(error.what()).find("map-1"), std::string::npos) << error.what();
       EXPECT_FALSE(error.status().exited);
@@ -58,10 +61,10 @@ TEST(CpuMapFailure, AWorkerKilledBetweenBatchesFailsTheNextOne) {
   std::vector<float> out(inputs.problem().output_count());
   pool.run(inputs.problem(), out);
   ASSERT_EQ(::kill(pool.worker_pid(0), SIGKILL), 0);
-  EXPECT_THROW(pool.run(inputs.problem(), out), worker_died);
+  EXPECT_THROW(pool.run(inputs.problem(), out), transport::worker_died);
   // Replies of the failed batch may still be queued on the survivors' channels: the pool refuses
   // every later batch instead of reading them as the next batch's.
-  EXPECT_THROW(pool.run(inputs.problem(), out), pool_unusable);
+  EXPECT_THROW(pool.run(inputs.problem(), out), transport::pool_unusable);
 }
 
 TEST(CpuMapFailure, APoolThatWasShutDownRefusesABatch) {
@@ -69,7 +72,7 @@ TEST(CpuMapFailure, APoolThatWasShutDownRefusesABatch) {
   map_pool pool(2, 5s);
   std::vector<float> out(inputs.problem().output_count());
   pool.shutdown();
-  EXPECT_THROW(pool.run(inputs.problem(), out), pool_unusable);
+  EXPECT_THROW(pool.run(inputs.problem(), out), transport::pool_unusable);
 }
 
 TEST(CpuMapFailure, ShutdownLeavesNoProcess) {
@@ -86,9 +89,9 @@ TEST(CpuMapFailure, ShutdownLeavesNoProcess) {
 
 // A worker's input crosses a process boundary: a malformed message ends it with the uncaught-
 // exception exit code, never a crash or an allocation the message asks for.
-exit_status status_after_sending(std::span<const std::byte> message) {
-  worker_pool pool("map", 1, {.role = map_worker_role});
-  pool.channel(0).send(message, deadline_clock::now() + 10s);
+transport::exit_status status_after_sending(std::span<const std::byte> message) {
+  transport::worker_pool pool("map", 1, {.role = map_worker_role});
+  pool.channel(0).send(message, transport::deadline_clock::now() + 10s);
   const auto statuses = pool.shutdown(10s);
   return statuses.at(0);
 }
@@ -130,7 +133,7 @@ TEST(CpuMapWorker, RefusesATaskBeforeTheBatchSetUp) {
 }
 
 TEST(CpuMapWorker, ExitsCleanlyWhenTheChannelCloses) {
-  worker_pool pool("map", 1, {.role = map_worker_role});
+  transport::worker_pool pool("map", 1, {.role = map_worker_role});
   const auto statuses = pool.shutdown(10s);
   EXPECT_TRUE(statuses.at(0).success()) << statuses.at(0).describe();
 }

@@ -9,12 +9,15 @@
 #include <vector>
 
 #include "handoff/device_buffer.hpp"
-#include "handoff/patterns/ipc/cuda_ipc.hpp"
-#include "handoff/patterns/ipc/vmm_shareable.hpp"
 #include "handoff/stream.hpp"
+#include "handoff/transport/ipc/cuda_ipc.hpp"
+#include "handoff/transport/ipc/vmm_shareable.hpp"
 #include "support/gpu_requirement.hpp"
 
 namespace handoff::patterns {
+
+using transport::ipc_exporter;
+
 namespace {
 
 constexpr std::size_t mebibyte = std::size_t{1} << 20;
@@ -24,7 +27,7 @@ std::string refusal_of(ipc_exporter& exporter, const void* pointer, std::size_t 
                        cudaStream_t stream) {
   try {
     exporter.export_range(pointer, bytes, stream);
-  } catch (const ipc_unsupported_memory& error) {
+  } catch (const transport::ipc_unsupported_memory& error) {
     return error.what();
   }
   return "";
@@ -92,10 +95,10 @@ TEST(CudaIpcExporter, RefusesARangePastTheEndOfItsAllocation) {
 TEST(CudaIpcExporter, RefusesCuMemMemoryAndPointsToDescriptors) {
   HANDOFF_REQUIRE_GPUS(1);
   const stream on;
-  std::optional<vmm_allocation> allocation;
+  std::optional<transport::vmm_allocation> allocation;
   try {
-    allocation.emplace(vmm_allocation::create(0, mebibyte));
-  } catch (const ipc_unsupported_device& error) {
+    allocation.emplace(transport::vmm_allocation::create(0, mebibyte));
+  } catch (const transport::ipc_unsupported_device& error) {
     GTEST_SKIP() << error.what();
   }
   ipc_exporter exporter(0);

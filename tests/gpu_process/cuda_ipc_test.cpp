@@ -2,7 +2,7 @@
 // itself started in the "gpu_cuda_ipc_consumer" role imports it. cudaIpcOpenMemHandle refuses
 // handles from its own process, so the two sides must be different processes.
 
-#include "handoff/patterns/ipc/cuda_ipc.hpp"
+#include "handoff/transport/ipc/cuda_ipc.hpp"
 
 #include <cuda_runtime_api.h>
 #include <gtest/gtest.h>
@@ -17,13 +17,17 @@
 
 #include "device_patterns.hpp"
 #include "handoff/device_buffer.hpp"
-#include "handoff/patterns/process/worker_pool.hpp"
-#include "handoff/patterns/process/worker_role.hpp"
 #include "handoff/stream.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 #include "support/gpu_requirement.hpp"
 #include "worker_failure.hpp"
 
 namespace handoff::patterns {
+
+using transport::deadline_clock;
+using transport::ipc_exporter;
+
 namespace {
 
 using namespace std::chrono_literals;
@@ -46,7 +50,7 @@ enum class ipc_request : std::uint32_t {
 
 struct ipc_command {
   ipc_request request;
-  ipc_export_record record;
+  transport::ipc_export_record record;
   std::uint64_t expected_seed;
   std::uint64_t overwrite_seed;
 };
@@ -58,7 +62,8 @@ struct ipc_reply {
   testing::worker_failure failure;
 };
 
-void serve(const ipc_command& command, ipc_importer& importer, const stream& on, ipc_reply& reply) {
+void serve(const ipc_command& command, transport::ipc_importer& importer, const stream& on,
+           ipc_reply& reply) {
   switch (command.request) {
     case ipc_request::verify_and_overwrite: {
       std::byte* const range = importer.open(command.record, on.get());
@@ -82,14 +87,14 @@ void serve(const ipc_command& command, ipc_importer& importer, const stream& on,
 
 // Serves commands until the coordinator closes the channel.
 int cuda_ipc_consumer(std::span<const std::string>) {
-  auto channel = coordinator_connection();
-  ipc_importer importer(0);
+  auto channel = transport::coordinator_connection();
+  transport::ipc_importer importer(0);
   const stream on;
   while (true) {
     ipc_command command{};
     try {
       command = channel.receive_record<ipc_command>(deadline_clock::now() + reply_timeout);
-    } catch (const channel_closed&) {
+    } catch (const transport::channel_closed&) {
       return 0;
     }
     ipc_reply reply{};
@@ -109,14 +114,14 @@ class consumer {
  public:
   consumer() : pool_("ipc-consumer", 1, {.role = "gpu_cuda_ipc_consumer"}) {}
 
-  ipc_reply ask(ipc_request request, const ipc_export_record& record,
+  ipc_reply ask(ipc_request request, const transport::ipc_export_record& record,
                 std::uint64_t expected_seed = 0, std::uint64_t overwrite_seed = 0) {
     ipc_command command{};
     command.request = request;
     command.record = record;
     command.expected_seed = expected_seed;
     command.overwrite_seed = overwrite_seed;
-    return pool_.with_worker(0, [&](connection& channel) {
+    return pool_.with_worker(0, [&](transport::connection& channel) {
       channel.send_record(command, deadline_clock::now() + 10s);
       return channel.receive_record<ipc_reply>(deadline_clock::now() + reply_timeout);
     });
@@ -124,7 +129,7 @@ class consumer {
   void shut_down() { pool_.shutdown_expecting_success(30s); }
 
  private:
-  worker_pool pool_;
+  transport::worker_pool pool_;
 };
 
 TEST(CudaIpc, InteriorRangeIsSharedAndItsNeighboursStayUntouched) {

@@ -2,7 +2,7 @@
 // test program exports it, and a copy of itself in the "gpu_vmm_fd_consumer" role imports it,
 // checks the contents bit for bit and writes a new pattern that the exporter must then see.
 
-#include "handoff/patterns/ipc/vmm_shareable.hpp"
+#include "handoff/transport/ipc/vmm_shareable.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,13 +13,18 @@
 #include <string>
 
 #include "device_patterns.hpp"
-#include "handoff/patterns/process/worker_pool.hpp"
-#include "handoff/patterns/process/worker_role.hpp"
 #include "handoff/stream.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 #include "support/gpu_requirement.hpp"
 #include "worker_failure.hpp"
 
 namespace handoff::patterns {
+
+using transport::deadline_clock;
+using transport::vmm_allocation;
+using transport::worker_pool;
+
 namespace {
 
 using namespace std::chrono_literals;
@@ -43,12 +48,12 @@ struct vmm_reply {
   testing::worker_failure failure;
 };
 
-vmm_reply import_verify_and_overwrite(connection& channel, const stream& on) {
+vmm_reply import_verify_and_overwrite(transport::connection& channel, const stream& on) {
   const auto command = channel.receive_record<vmm_command>(deadline_clock::now() + reply_timeout);
-  const unique_fd descriptor = channel.receive_fd(deadline_clock::now() + 10s);
+  const transport::unique_fd descriptor = channel.receive_fd(deadline_clock::now() + 10s);
   vmm_reply reply{};
   try {
-    const auto imported = vmm_import::open(descriptor.get(), command.mapped_bytes, 0);
+    const auto imported = transport::vmm_import::open(descriptor.get(), command.mapped_bytes, 0);
     const std::size_t count = command.bytes / sizeof(float);
     reply.mismatches = bitwise_mismatches(download(imported.data(), count, on.get()),
                                           seeded_pattern(count, command.expected_seed));
@@ -61,7 +66,7 @@ vmm_reply import_verify_and_overwrite(connection& channel, const stream& on) {
 
 // Serves imports until the coordinator closes the channel.
 int vmm_fd_consumer(std::span<const std::string>) {
-  auto channel = coordinator_connection();
+  auto channel = transport::coordinator_connection();
   const stream on;
   while (true) {
     try {
@@ -70,7 +75,7 @@ int vmm_fd_consumer(std::span<const std::string>) {
       }
       const vmm_reply reply = import_verify_and_overwrite(channel, on);
       channel.send_record(reply, deadline_clock::now() + 10s);
-    } catch (const channel_closed&) {
+    } catch (const transport::channel_closed&) {
       return 0;
     }
   }
@@ -80,8 +85,8 @@ HANDOFF_WORKER_ROLE("gpu_vmm_fd_consumer", vmm_fd_consumer);
 // Sends the allocation's descriptor with the command, and returns the worker's reply.
 vmm_reply send_to_worker(worker_pool& pool, const vmm_allocation& allocation,
                          const vmm_command& command) {
-  const unique_fd descriptor = allocation.export_descriptor();
-  return pool.with_worker(0, [&](connection& channel) {
+  const transport::unique_fd descriptor = allocation.export_descriptor();
+  return pool.with_worker(0, [&](transport::connection& channel) {
     channel.send_record(command, deadline_clock::now() + 10s);
     channel.send_fd(descriptor.get(), deadline_clock::now() + 10s);
     return channel.receive_record<vmm_reply>(deadline_clock::now() + reply_timeout);
@@ -91,7 +96,7 @@ vmm_reply send_to_worker(worker_pool& pool, const vmm_allocation& allocation,
 std::optional<vmm_allocation> allocation_or_skip_reason(std::size_t bytes, std::string& reason) {
   try {
     return vmm_allocation::create(0, bytes);
-  } catch (const ipc_unsupported_device& error) {
+  } catch (const transport::ipc_unsupported_device& error) {
     reason = error.what();
     return std::nullopt;
   }

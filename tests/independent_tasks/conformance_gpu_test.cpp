@@ -9,7 +9,7 @@
 
 #include "conformance_points.hpp"
 #include "handoff/patterns/independent_tasks/task_worker.hpp"
-#include "handoff/patterns/process/worker_role.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 #include "support/gpu_requirement.hpp"
 #include "support/variant_conformance.hpp"
 

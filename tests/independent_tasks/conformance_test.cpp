@@ -7,7 +7,7 @@
 
 #include "conformance_points.hpp"
 #include "handoff/patterns/independent_tasks/task_worker.hpp"
-#include "handoff/patterns/process/worker_role.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 #include "support/variant_conformance.hpp"
 
 namespace handoff::patterns::independent_tasks {

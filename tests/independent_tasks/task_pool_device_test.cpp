@@ -11,7 +11,7 @@
 
 #include "handoff/patterns/independent_tasks/task_pool.hpp"
 #include "handoff/patterns/independent_tasks/task_worker.hpp"
-#include "handoff/patterns/process/worker_role.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 #include "support/gpu_requirement.hpp"
 #include "task_support.hpp"
 
@@ -77,7 +77,7 @@ TEST(TaskPoolDevice, AWorkerKilledMidBatchIsNamedAndNothingIsLeft) {
       pool.map(made.batch.views());
       killer.join();
       FAIL() << "the batch finished although a worker was killed";
-    } catch (const worker_died& error) {
+    } catch (const transport::worker_died& error) {
       killer.join();
       EXPECT_EQ(error.worker(), "gpu_victim-1");
     }

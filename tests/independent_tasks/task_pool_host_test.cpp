@@ -13,7 +13,7 @@
 
 #include "handoff/patterns/independent_tasks/task_pool.hpp"
 #include "handoff/patterns/independent_tasks/task_worker.hpp"
-#include "handoff/patterns/process/worker_role.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 #include "handoff/wall_clock.hpp"
 #include "task_support.hpp"
 
@@ -150,7 +150,7 @@ TEST(TaskPoolHost, AWorkerKilledMidBatchIsNamedWithinTheDeadlineAndNothingIsLeft
       pool.map(made.batch.views());
       killer.join();
       FAIL() << "the batch finished although a worker was killed";
-    } catch (const worker_died& error) {
+    } catch (const transport::worker_died& error) {
       killer.join();
       EXPECT_LT(wall_clock::now() - killed_at, patience);
       EXPECT_EQ(error.worker(), "victim-2");
@@ -158,7 +158,7 @@ TEST(TaskPoolHost, AWorkerKilledMidBatchIsNamedWithinTheDeadlineAndNothingIsLeft
       EXPECT_NE(std::string(error.what()).find("signal 9"), std::string::npos) << error.what();
     }
     // A pool that lost a worker takes no more batches.
-    EXPECT_THROW(pool.map(made.batch.views()), process_error);
+    EXPECT_THROW(pool.map(made.batch.views()), transport::process_error);
   }
   for (const pid_t pid : pids)
     EXPECT_FALSE(process_runs(pid)) << pid;

@@ -49,7 +49,7 @@ TEST(PoolPrepDevice, AKilledDeviceWorkerIsReportedByName) {
   try {
     batch_done.get();
     FAIL() << "a batch with a killed worker succeeded";
-  } catch (const worker_died& error) {
+  } catch (const transport::worker_died& error) {
     EXPECT_EQ(error.worker(), name + "-1");
   }
   for (const pid_t pid : pids)

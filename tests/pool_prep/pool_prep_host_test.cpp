@@ -14,7 +14,6 @@
 #include <vector>
 
 #include "handoff/device_discovery.hpp"
-#include "handoff/patterns/channels/channel_errors.hpp"
 #include "handoff/patterns/pool_prep/cpu_serial.hpp"
 #include "handoff/patterns/pool_prep/map_pool.hpp"
 #include "handoff/patterns/pool_prep/map_worker.hpp"
@@ -23,6 +22,7 @@
 #include "handoff/reference/inputs.hpp"
 #include "handoff/reference/pool_prep_inputs.hpp"
 #include "handoff/reference/verify.hpp"
+#include "handoff/transport/channels/channel_errors.hpp"
 #include "pool_prep/pool_prep_test_support.hpp"
 
 namespace handoff::patterns::pool_prep {
@@ -192,7 +192,7 @@ TEST(PoolPrepHost, AWorkerThatDiesIdleIsReportedAsDead) {
   try {
     pool.run({.total_elements = out.size(), .chunks = 1}, out);
     FAIL() << "a batch with a dead worker succeeded";
-  } catch (const worker_died& error) {
+  } catch (const transport::worker_died& error) {
     EXPECT_EQ(error.worker(), victim);
     EXPECT_NE(std::string(error.what()).find("signal 9"), std::string::npos) << error.what();
   }
@@ -248,7 +248,7 @@ TEST_P(PoolPrepKilledWorker, FailsNamingTheWorkerAndLeavesNothingBehind) {
   try {
     batch_done.get();
     FAIL() << "a batch with a killed worker succeeded";
-  } catch (const worker_died& error) {
+  } catch (const transport::worker_died& error) {
     EXPECT_EQ(error.worker(), victim);
     EXPECT_NE(std::string(error.what()).find(victim), std::string::npos) << error.what();
     EXPECT_NE(std::string(error.what()).find("signal 9"), std::string::npos) << error.what();
@@ -282,7 +282,7 @@ TEST(PoolPrepHost, AStalledWorkerMeetsTheDeadline) {
   const std::vector<pid_t> pids{pool.worker_pid(0), pool.worker_pid(1)};
   std::vector<float> out(1000);
   const auto start = std::chrono::steady_clock::now();
-  EXPECT_THROW(pool.run({.total_elements = 1000, .chunks = 3}, out), deadline_exceeded);
+  EXPECT_THROW(pool.run({.total_elements = 1000, .chunks = 3}, out), transport::deadline_exceeded);
   EXPECT_LT(std::chrono::steady_clock::now() - start, 5s);
   for (const pid_t pid : pids)
     EXPECT_FALSE(process_runs(pid)) << pid;
@@ -299,7 +299,7 @@ TEST(PoolPrepHost, AStalledRingWorkerMeetsTheDeadline) {
   const std::vector<pid_t> pids{pool.worker_pid(0), pool.worker_pid(1)};
   std::vector<float> out(1000);
   const auto start = std::chrono::steady_clock::now();
-  EXPECT_THROW(pool.run({.total_elements = 1000, .chunks = 3}, out), deadline_exceeded);
+  EXPECT_THROW(pool.run({.total_elements = 1000, .chunks = 3}, out), transport::deadline_exceeded);
   EXPECT_LT(std::chrono::steady_clock::now() - start, 5s);
   for (const pid_t pid : pids)
     EXPECT_FALSE(process_runs(pid)) << pid;
@@ -318,7 +318,7 @@ TEST(PoolPrepHost, ADeviceWorkerStartsOnlyWhereCudaCan) {
   try {
     map_pool pool({.workers = 1, .target = compute_target::device, .name = name});
     FAIL() << "a device worker started without a GPU";
-  } catch (const process_error& error) {
+  } catch (const transport::process_error& error) {
     EXPECT_NE(std::string(error.what()).find(name + "-0"), std::string::npos) << error.what();
     EXPECT_NE(std::string(error.what()).find("could not start"), std::string::npos) << error.what();
   }

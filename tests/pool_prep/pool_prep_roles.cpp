@@ -2,7 +2,7 @@
 
 #include "handoff/patterns/pool_prep/map_worker.hpp"
 #include "handoff/patterns/pool_prep/ring_worker.hpp"
-#include "handoff/patterns/process/worker_role.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 
 namespace handoff::patterns::pool_prep {
 

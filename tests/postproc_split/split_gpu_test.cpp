@@ -13,8 +13,8 @@
 #include "handoff/patterns/postproc_split/pooled_split_session.hpp"
 #include "handoff/patterns/postproc_split/summing_worker.hpp"
 #include "handoff/patterns/postproc_split/variants.hpp"
-#include "handoff/patterns/process/worker_role.hpp"
 #include "handoff/stream.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 #include "support/gpu_requirement.hpp"
 
 namespace handoff::patterns::postproc_split {

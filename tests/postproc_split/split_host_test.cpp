@@ -22,13 +22,17 @@
 #include "handoff/patterns/postproc_split/summing_pool.hpp"
 #include "handoff/patterns/postproc_split/summing_worker.hpp"
 #include "handoff/patterns/postproc_split/variants.hpp"
-#include "handoff/patterns/process/worker_role.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "handoff/reference/verify.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 #include "handoff/wall_clock.hpp"
 #include "support/leak_checks.hpp"
 
 namespace handoff::patterns::postproc_split {
+
+using transport::deadline_clock;
+using transport::worker_died;
+
 namespace {
 
 using namespace std::chrono_literals;
@@ -200,12 +204,12 @@ TEST(SummingPool, RefusesBatchesAfterAFailureAndAfterShutdown) {
     summing_pool pool(2, 5s, test_name());
     ASSERT_EQ(::kill(pool.worker_pid(1), SIGKILL), 0);
     EXPECT_THROW(pool.sum_by_value(values, chunks, stages), worker_died);
-    EXPECT_THROW(pool.sum_by_value(values, chunks, stages), pool_unusable);
+    EXPECT_THROW(pool.sum_by_value(values, chunks, stages), transport::pool_unusable);
   }
   summing_pool pool(2, 5s, test_name());
   EXPECT_EQ(pool.sum_by_value(values, chunks, stages), (std::vector<double>{500.0, 500.0}));
   pool.shutdown();
-  EXPECT_THROW(pool.sum_by_value(values, chunks, stages), pool_unusable);
+  EXPECT_THROW(pool.sum_by_value(values, chunks, stages), transport::pool_unusable);
 }
 
 TEST(SummingWorker, AMalformedRequestEndsTheWorkerWithAnError) {
@@ -214,17 +218,17 @@ TEST(SummingWorker, AMalformedRequestEndsTheWorkerWithAnError) {
       std::vector<std::byte>(64, std::byte{0xFF}),  // a header with the wrong magic
   };
   for (const auto& message : malformed) {
-    worker_pool pool(test_name(), 1, {.role = summing_worker_role});
+    transport::worker_pool pool(test_name(), 1, {.role = summing_worker_role});
     pool.channel(0).send(message, deadline_clock::now() + 10s);
     try {
       pool.wait_for_message(deadline_clock::now() + 10s);
-      pool.with_worker(0, [](connection& channel) {
+      pool.with_worker(0, [](transport::connection& channel) {
         return channel.receive(deadline_clock::now() + 10s, 1024);
       });
       FAIL() << "the worker answered a malformed request";
     } catch (const worker_died& error) {
       EXPECT_TRUE(error.status().exited) << error.what();
-      EXPECT_EQ(error.status().code, worker_uncaught_exit_code) << error.what();
+      EXPECT_EQ(error.status().code, transport::worker_uncaught_exit_code) << error.what();
     }
   }
 }

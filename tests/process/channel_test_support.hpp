@@ -14,16 +14,16 @@
 #include <string>
 #include <thread>
 
-#include "handoff/patterns/channels/peer_watch.hpp"
-#include "handoff/patterns/process/worker_pool.hpp"
+#include "handoff/transport/channels/peer_watch.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
 #include "support/leak_checks.hpp"
 
 namespace handoff::patterns::channel_testing {
 
 using namespace std::chrono_literals;
 
-inline deadline_clock::time_point in(deadline_clock::duration time) {
-  return deadline_clock::now() + time;
+inline transport::deadline_clock::time_point in(transport::deadline_clock::duration time) {
+  return transport::deadline_clock::now() + time;
 }
 
 // Every channel a test creates is named with this, so its segments can be told from others'.
@@ -47,30 +47,31 @@ class leaves_nothing_in_dev_shm : public testing::Test {
 };
 
 // A worker's check that its coordinator is still there: orphaned, it is re-parented.
-inline peer_watch coordinator_watch() {
+inline transport::peer_watch coordinator_watch() {
   const pid_t coordinator = ::getppid();
   return [coordinator] {
-    if (::getppid() != coordinator) throw channel_closed("the coordinator has gone away");
+    if (::getppid() != coordinator)
+      throw transport::channel_closed("the coordinator has gone away");
   };
 }
 
 // A worker that has done its part stays alive until the coordinator closes its channel, so that
 // the coordinator can keep using worker_pool::check_alive as its peer_watch until then.
-inline int stay_until_released(connection& channel) {
+inline int stay_until_released(transport::connection& channel) {
   try {
     channel.receive(in(60s), 64);
-  } catch (const channel_closed&) {
+  } catch (const transport::channel_closed&) {
   }
   return 0;
 }
 
 // Waits until the pool reports the worker's death, so that a later peer_watch sees it at once.
-inline void wait_until_pool_sees_a_death(worker_pool& pool) {
+inline void wait_until_pool_sees_a_death(transport::worker_pool& pool) {
   const auto deadline = in(5s);
-  while (deadline_clock::now() < deadline) {
+  while (transport::deadline_clock::now() < deadline) {
     try {
       pool.check_alive();
-    } catch (const worker_died&) {
+    } catch (const transport::worker_died&) {
       return;
     }
     std::this_thread::sleep_for(1ms);

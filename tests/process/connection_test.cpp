@@ -1,4 +1,4 @@
-#include "handoff/patterns/channels/connection.hpp"
+#include "handoff/transport/channels/connection.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/mman.h>
@@ -8,10 +8,16 @@
 #include <string>
 #include <vector>
 
-#include "handoff/patterns/process/worker_pool.hpp"
-#include "handoff/patterns/process/worker_role.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 
 namespace handoff::patterns {
+
+using transport::channel_closed;
+using transport::connection;
+using transport::deadline_clock;
+using transport::worker_pool;
+
 namespace {
 
 using namespace std::chrono_literals;
@@ -24,7 +30,7 @@ deadline_clock::time_point soon() {
 
 // Sends every message back until the coordinator closes the channel.
 int echo_worker(std::span<const std::string>) {
-  auto channel = coordinator_connection();
+  auto channel = transport::coordinator_connection();
   while (true) {
     std::vector<std::byte> message;
     try {
@@ -39,8 +45,8 @@ HANDOFF_WORKER_ROLE("connection_echo", echo_worker);
 
 // Reads the file behind a descriptor it receives and sends the contents back.
 int descriptor_reader_worker(std::span<const std::string>) {
-  auto channel = coordinator_connection();
-  const unique_fd received = channel.receive_fd(soon());
+  auto channel = transport::coordinator_connection();
+  const transport::unique_fd received = channel.receive_fd(soon());
   std::vector<std::byte> contents(4096);
   const ssize_t got = ::pread(received.get(), contents.data(), contents.size(), 0);
   contents.resize(got > 0 ? static_cast<std::size_t>(got) : 0);
@@ -92,7 +98,7 @@ TEST(Connection, StreamingReceiveLandsPiecesInPlace) {
 TEST(Connection, RecordsOfTheWrongSizeAreRejected) {
   auto [left, right] = connection::make_pair("right", "left");
   left.send_record(std::uint32_t{7}, soon());
-  EXPECT_THROW(right.receive_record<std::uint64_t>(soon()), process_error);
+  EXPECT_THROW(right.receive_record<std::uint64_t>(soon()), transport::process_error);
   left.send_record(std::uint64_t{42}, soon());
   auto [left2, right2] = connection::make_pair("right", "left");
   left2.send_record(std::uint64_t{42}, soon());
@@ -105,7 +111,7 @@ TEST(Connection, AMessageOverTheCapIsATypedError) {
   try {
     right.receive(soon(), 1024);
     FAIL() << "no message_too_large";
-  } catch (const message_too_large& error) {
+  } catch (const transport::message_too_large& error) {
     EXPECT_NE(std::string(error.what()).find("1025"), std::string::npos) << error.what();
   }
 }
@@ -120,14 +126,14 @@ TEST(Connection, APeerThatClosedIsChannelClosed) {
 TEST(Connection, NothingToReceiveMeetsTheDeadline) {
   auto [left, right] = connection::make_pair("right", "left");
   const auto start = deadline_clock::now();
-  EXPECT_THROW(right.receive(start + 200ms, 16), deadline_exceeded);
+  EXPECT_THROW(right.receive(start + 200ms, 16), transport::deadline_exceeded);
   const auto waited = deadline_clock::now() - start;
   EXPECT_GE(waited, 200ms);
   EXPECT_LT(waited, 3s);
 }
 
 TEST(Connection, ADescriptorCrossesToAnotherProcess) {
-  const unique_fd file(::memfd_create("handoff-connection-test", MFD_CLOEXEC));
+  const transport::unique_fd file(::memfd_create("handoff-connection-test", MFD_CLOEXEC));
   ASSERT_GE(file.get(), 0);
   const std::string contents = "passed by SCM_RIGHTS";
   ASSERT_EQ(::write(file.get(), contents.data(), contents.size()),
@@ -142,7 +148,7 @@ TEST(Connection, ADescriptorCrossesToAnotherProcess) {
 TEST(Connection, AnOrdinaryMessageIsNotADescriptor) {
   auto [left, right] = connection::make_pair("right", "left");
   left.send(patterned(1), soon());
-  EXPECT_THROW(right.receive_fd(soon()), process_error);
+  EXPECT_THROW(right.receive_fd(soon()), transport::process_error);
 }
 
 }  // namespace

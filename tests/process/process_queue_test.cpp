@@ -2,7 +2,7 @@
 // spawned processes: ordering, exactly-once delivery, join, Full/Empty, and what happens when a
 // producer or a consumer is killed in the middle of a message.
 
-#include "handoff/patterns/channels/process_queue.hpp"
+#include "handoff/transport/channels/process_queue.hpp"
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -16,10 +16,22 @@
 #include <thread>
 
 #include "channel_test_support.hpp"
-#include "handoff/patterns/process/worker_pool.hpp"
-#include "handoff/patterns/process/worker_role.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 
 namespace handoff::patterns {
+
+using transport::channel_attach_error;
+using transport::coordinator_connection;
+using transport::deadline_clock;
+using transport::message_too_large;
+using transport::peer_watch;
+using transport::process_queue;
+using transport::queue_broken;
+using transport::queue_too_many_task_done;
+using transport::worker_died;
+using transport::worker_pool;
+
 namespace {
 
 using namespace channel_testing;
@@ -178,9 +190,9 @@ TEST_F(ProcessQueue, FourProducersDeliverEveryMessageOnceInEachProducersOrder) {
   for (std::uint32_t id = 0; id < producers; ++id) {
     pools.emplace_back(
         "producer" + std::to_string(id), 1,
-        worker_launch{.role = "queue_numbered_producer",
-                      .arguments = {std::to_string(id), std::to_string(per_producer)},
-                      .extra_fds = queue.descriptors()});
+        transport::worker_launch{.role = "queue_numbered_producer",
+                                 .arguments = {std::to_string(id), std::to_string(per_producer)},
+                                 .extra_fds = queue.descriptors()});
   }
   const peer_watch all_alive = [&] {
     for (auto& pool : pools)
@@ -197,7 +209,8 @@ TEST_F(ProcessQueue, FourProducersDeliverEveryMessageOnceInEachProducersOrder) {
   for (std::uint32_t id = 0; id < producers; ++id)
     EXPECT_EQ(next_expected[id], per_producer);
   EXPECT_EQ(queue.approximate_size(), 0U);
-  EXPECT_THROW(queue.get(in(100ms)), queue_empty) << "a message arrived beyond the 4000 sent";
+  EXPECT_THROW(queue.get(in(100ms)), transport::queue_empty)
+      << "a message arrived beyond the 4000 sent";
   for (auto& pool : pools)
     pool.shutdown_expecting_success(10s);
 }
@@ -217,7 +230,7 @@ TEST_F(ProcessQueue, SeveralConsumersTakeEachMessageExactlyOnce) {
 
   std::map<std::uint32_t, int> times_taken;
   for (std::size_t index = 0; index < consumers; ++index) {
-    const auto reply = pool.with_worker(index, [](connection& channel) {
+    const auto reply = pool.with_worker(index, [](transport::connection& channel) {
       return channel.receive(in(10s), sizeof(std::uint32_t) * messages);
     });
     std::vector<std::uint32_t> sequences(reply.size() / sizeof(std::uint32_t));
@@ -292,7 +305,7 @@ TEST_F(ProcessQueue, JoinWithAnUnfinishedTaskTimesOutAtItsDeadline) {
   queue.put(numbered_message(0, 0), in(1s));
   queue.get(in(1s));  // taken, but never finished
   const auto start = deadline_clock::now();
-  EXPECT_THROW(queue.join(start + 200ms), deadline_exceeded);
+  EXPECT_THROW(queue.join(start + 200ms), transport::deadline_exceeded);
   EXPECT_GE(deadline_clock::now() - start, 200ms);
   EXPECT_LT(deadline_clock::now() - start, 1s);
   queue.task_done();
@@ -312,13 +325,13 @@ TEST_F(ProcessQueue, OneTaskDoneTooManyIsAnErrorAndChangesNothing) {
   queue.join(in(1s));
   // The failed call did not drive the count negative: the next put is waited for again.
   queue.put(numbered_message(0, 2), in(1s));
-  EXPECT_THROW(queue.join(in(100ms)), deadline_exceeded);
+  EXPECT_THROW(queue.join(in(100ms)), transport::deadline_exceeded);
 }
 
 TEST_F(ProcessQueue, TaskDoneAndJoinNeedAJoinableQueue) {
   auto queue = process_queue::create({.purpose = test_purpose("not-joinable")});
-  EXPECT_THROW(queue.task_done(), channel_usage_error);
-  EXPECT_THROW(queue.join(in(100ms)), channel_usage_error);
+  EXPECT_THROW(queue.task_done(), transport::channel_usage_error);
+  EXPECT_THROW(queue.join(in(100ms)), transport::channel_usage_error);
 }
 
 // ---- Full and Empty ------------------------------------------------------------------------
@@ -329,7 +342,7 @@ TEST_F(ProcessQueue, PutOnAFullBoundedQueueIsQueueFullAtItsDeadline) {
   queue.put(numbered_message(0, 1), in(1s));
   EXPECT_EQ(queue.approximate_size(), 2U);
   const auto start = deadline_clock::now();
-  EXPECT_THROW(queue.put(numbered_message(0, 2), start + 200ms), queue_full);
+  EXPECT_THROW(queue.put(numbered_message(0, 2), start + 200ms), transport::queue_full);
   EXPECT_GE(deadline_clock::now() - start, 200ms);
   EXPECT_LT(deadline_clock::now() - start, 1s);
   // Nothing of the refused message went in; taking one makes room again.
@@ -356,7 +369,7 @@ TEST_F(ProcessQueue, APutBlockedOnAFullQueueGoesThroughWhenAConsumerTakesOne) {
 TEST_F(ProcessQueue, GetOnAnEmptyQueueIsQueueEmptyAtItsDeadline) {
   auto queue = process_queue::create({.purpose = test_purpose("empty")});
   const auto start = deadline_clock::now();
-  EXPECT_THROW(queue.get(start + 200ms), queue_empty);
+  EXPECT_THROW(queue.get(start + 200ms), transport::queue_empty);
   EXPECT_GE(deadline_clock::now() - start, 200ms);
   EXPECT_LT(deadline_clock::now() - start, 1s);
   // A timed-out get leaves the queue as it was.
@@ -370,9 +383,9 @@ TEST_F(ProcessQueue, ThePeerWatchRunsWhileAGetWaits) {
   const auto start = deadline_clock::now();
   EXPECT_THROW(queue.get(start + 5s,
                          [&] {
-                           if (++checks == 3) throw channel_closed("planted death");
+                           if (++checks == 3) throw transport::channel_closed("planted death");
                          }),
-               channel_closed);
+               transport::channel_closed);
   // Three checks at most peer_watch_interval apart, long before the deadline.
   EXPECT_LT(deadline_clock::now() - start, 1s);
   queue.put(numbered_message(0, 1), in(1s));
@@ -573,7 +586,7 @@ TEST_F(ProcessQueue, ProducerKilledWhileWaitingForRoomGivesBackItsPlaceAndItsTas
   // And its place: both places of the bounded queue are free again.
   queue.put(numbered_message(0, 1), in(200ms));
   queue.put(numbered_message(0, 2), in(200ms));
-  EXPECT_THROW(queue.put(numbered_message(0, 3), in(100ms)), queue_full);
+  EXPECT_THROW(queue.put(numbered_message(0, 3), in(100ms)), transport::queue_full);
   EXPECT_EQ(read_numbered_message(queue.get(in(1s))).sequence, 1U);
   EXPECT_EQ(read_numbered_message(queue.get(in(1s))).sequence, 2U);
 }
@@ -614,12 +627,13 @@ TEST_F(ProcessQueue, AttachRejectsDescriptorsThatAreNotAQueue) {
   EXPECT_THROW(process_queue::attach(std::vector<int>{fds[0], fds[1], other.descriptors()[2]}),
                channel_attach_error)
       << "ends of two different pipes";
-  const auto plain = shared_memory_segment::create_shareable(4096, test_purpose("attach-plain"));
+  const auto plain =
+      transport::shared_memory_segment::create_shareable(4096, test_purpose("attach-plain"));
   EXPECT_THROW(process_queue::attach(std::vector<int>{plain.descriptor(), fds[1], fds[2]}),
                channel_attach_error)
       << "shared memory that holds no queue";
   EXPECT_THROW(process_queue::attach(std::vector<int>{fds[1], fds[1], fds[2]}),
-               shared_memory_bad_descriptor)
+               transport::shared_memory_bad_descriptor)
       << "a pipe where the control segment belongs";
   // The real thing attaches, in this process too, and shares the same queue.
   auto again = process_queue::attach(fds);

@@ -2,7 +2,7 @@
 // messages than slots, a page-aligned slot region, close, killed peers, and bad geometry or
 // descriptors.
 
-#include "handoff/patterns/channels/shm_ring.hpp"
+#include "handoff/transport/channels/shm_ring.hpp"
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -12,10 +12,21 @@
 #include <thread>
 
 #include "channel_test_support.hpp"
-#include "handoff/patterns/process/worker_pool.hpp"
-#include "handoff/patterns/process/worker_role.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 
 namespace handoff::patterns {
+
+using transport::channel_attach_error;
+using transport::channel_closed;
+using transport::channel_geometry_error;
+using transport::channel_usage_error;
+using transport::coordinator_connection;
+using transport::deadline_clock;
+using transport::shared_memory_segment;
+using transport::shm_ring;
+using transport::worker_pool;
+
 namespace {
 
 using namespace channel_testing;
@@ -163,7 +174,7 @@ TEST_F(ShmRing, ARingLargerThanDevShmIsATypedErrorNamingTheSize) {
     shm_ring::create(
         {.slot_count = 4, .slot_bytes = std::size_t{1} << 48, .purpose = test_purpose("huge")});
     FAIL() << "a 1 PiB ring was created";
-  } catch (const shared_memory_error& error) {
+  } catch (const transport::shared_memory_error& error) {
     const std::string message = error.what();
     EXPECT_NE(message.find("PiB"), std::string::npos) << message;
     EXPECT_NE(message.find("test-"), std::string::npos) << "names the ring: " << message;
@@ -180,7 +191,7 @@ TEST_F(ShmRing, FifoAndIntactFromAProducerProcessForManyMoreMessagesThanSlots) {
                    {.role = "ring_producer",
                     .arguments = {std::to_string(messages)},
                     .extra_fds = {ring.descriptor()}});
-  const peer_watch alive = [&] { pool.check_alive(); };
+  const transport::peer_watch alive = [&] { pool.check_alive(); };
   for (std::uint64_t number = 0; number < messages; ++number) {
     const auto got = ring.acquire_filled(in(10s), alive);
     ASSERT_TRUE(holds_message(ring, got, number));
@@ -199,7 +210,7 @@ TEST_F(ShmRing, FifoAndIntactToAConsumerProcessForManyMoreMessagesThanSlots) {
                    {.role = "ring_consumer",
                     .arguments = {std::to_string(messages)},
                     .extra_fds = {ring.descriptor()}});
-  const peer_watch alive = [&] { pool.check_alive(); };
+  const transport::peer_watch alive = [&] { pool.check_alive(); };
   pool.channel(0).receive_record<std::uint32_t>(in(10s));
   // Two slots held at once, published in order: the pipelined way a GPU producer works.
   for (std::uint64_t number = 0; number < messages; number += 2) {
@@ -270,7 +281,7 @@ TEST_F(ShmRing, KilledProducerFailsTheConsumerWithinItsDeadline) {
       ring.release(got.index);
       ++number;
     }
-  } catch (const worker_died& death) {
+  } catch (const transport::worker_died& death) {
     EXPECT_FALSE(death.status().exited) << death.what();
   }
   EXPECT_GE(number, 1U);
@@ -291,7 +302,7 @@ TEST_F(ShmRing, KilledConsumerFailsTheProducerWithinItsDeadline) {
       fill_message(ring.slot(index), number);
       ring.publish(index, used_bytes_of(number, ring.slot_bytes()), number);
     }
-  } catch (const worker_died& death) {
+  } catch (const transport::worker_died& death) {
     EXPECT_FALSE(death.status().exited) << death.what();
   }
   EXPECT_LT(deadline_clock::now() - killed_at, 2s);
@@ -304,7 +315,7 @@ TEST_F(ShmRing, WithoutAPeerWatchAWaitEndsAtItsDeadlineNamingTheRingAndTheWait) 
   try {
     ring.acquire_filled(start + 200ms);
     ADD_FAILURE() << "an empty ring delivered a slot";
-  } catch (const deadline_exceeded& error) {
+  } catch (const transport::deadline_exceeded& error) {
     const std::string message = error.what();
     EXPECT_NE(message.find(ring.purpose()), std::string::npos) << message;
     EXPECT_NE(message.find("filled slot"), std::string::npos) << message;
@@ -318,7 +329,7 @@ TEST_F(ShmRing, WithoutAPeerWatchAWaitEndsAtItsDeadlineNamingTheRingAndTheWait) 
   try {
     ring.acquire_free(start + 200ms);
     ADD_FAILURE() << "a full ring handed out a slot";
-  } catch (const deadline_exceeded& error) {
+  } catch (const transport::deadline_exceeded& error) {
     const std::string message = error.what();
     EXPECT_NE(message.find(ring.purpose()), std::string::npos) << message;
     EXPECT_NE(message.find("free slot"), std::string::npos) << message;
@@ -351,10 +362,10 @@ TEST_F(ShmRing, OutOfOrderOrOversizedPublishAndReleaseAreUsageErrors) {
 }
 
 TEST_F(ShmRing, AttachRejectsDescriptorsThatAreNotARing) {
-  EXPECT_THROW(shm_ring::attach(-1), shared_memory_bad_descriptor);
+  EXPECT_THROW(shm_ring::attach(-1), transport::shared_memory_bad_descriptor);
   int pipe_ends[2];
   ASSERT_EQ(::pipe(pipe_ends), 0);
-  EXPECT_THROW(shm_ring::attach(pipe_ends[0]), shared_memory_bad_descriptor);
+  EXPECT_THROW(shm_ring::attach(pipe_ends[0]), transport::shared_memory_bad_descriptor);
   ::close(pipe_ends[0]);
   ::close(pipe_ends[1]);
 

@@ -13,11 +13,11 @@
 #include <string>
 #include <thread>
 
-#include "handoff/patterns/process/worker_pool.hpp"
-#include "handoff/patterns/process/worker_role.hpp"
 #include "handoff/patterns/tensor_transfer/tensor_receiver.hpp"
 #include "handoff/patterns/tensor_transfer/transfer_protocol.hpp"
 #include "handoff/patterns/tensor_transfer/variants.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 #include "handoff/wall_clock.hpp"
 #include "support/leak_checks.hpp"
 
@@ -63,7 +63,7 @@ TEST_P(HostTensorTransfer, AConsumerKilledMidTransferFailsTheProducerPromptly) {
       try {
         session->poison(*work);
         session->run(*work);
-      } catch (const process_error& error) {
+      } catch (const transport::process_error& error) {
         failed = true;
         message = error.what();
       }
@@ -81,12 +81,12 @@ TEST_P(HostTensorTransfer, AConsumerKilledMidTransferFailsTheProducerPromptly) {
 // Process A in a worker of its own, so that a test can kill the producer: it starts its receiver,
 // reports the receiver's pid, and transfers until it is killed.
 int transfer_coordinator(std::span<const std::string> arguments) {
-  auto channel = coordinator_connection();
+  auto channel = transport::coordinator_connection();
   auto work = make_transfer_case(transfer_point{big_tensor_bytes});
   auto session = start_host_session(arguments.empty() ? "pipe" : arguments[0], big_tensor_bytes);
   session->run(*work);
   channel.send_record(static_cast<std::int64_t>(session->peers().at(0)),
-                      deadline_clock::now() + 10s);
+                      transport::deadline_clock::now() + 10s);
   while (true) {
     session->poison(*work);
     session->run(*work);
@@ -96,10 +96,10 @@ HANDOFF_WORKER_ROLE("tensor_transfer_coordinator", transfer_coordinator);
 
 TEST_P(HostTensorTransfer, AProducerKilledMidTransferLeavesNoConsumerWaiting) {
   const auto before = tensor_segments();
-  worker_pool coordinator("coordinator", 1,
-                          {.role = "tensor_transfer_coordinator", .arguments = {GetParam()}});
+  transport::worker_pool coordinator(
+      "coordinator", 1, {.role = "tensor_transfer_coordinator", .arguments = {GetParam()}});
   const auto receiver = static_cast<pid_t>(
-      coordinator.channel(0).receive_record<std::int64_t>(deadline_clock::now() + 30s));
+      coordinator.channel(0).receive_record<std::int64_t>(transport::deadline_clock::now() + 30s));
   ASSERT_TRUE(process_runs(receiver));
   std::this_thread::sleep_for(5ms);
   ASSERT_EQ(::kill(coordinator.worker_pid(0), SIGKILL), 0);

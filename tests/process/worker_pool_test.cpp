@@ -1,4 +1,4 @@
-#include "handoff/patterns/process/worker_pool.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
 #include "support/leak_checks.hpp"
 
 #include <gtest/gtest.h>
@@ -9,9 +9,14 @@
 #include <string>
 #include <thread>
 
-#include "handoff/patterns/process/worker_role.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 
 namespace handoff::patterns {
+
+using transport::deadline_clock;
+using transport::worker_died;
+using transport::worker_pool;
+
 namespace {
 
 using namespace std::chrono_literals;
@@ -25,11 +30,11 @@ using handoff::leak_checks::process_exists;
 // Replies to each request with its own index, until the channel closes.
 int numbered_worker(std::span<const std::string> arguments) {
   const auto index = static_cast<std::uint32_t>(std::stoul(arguments.empty() ? "0" : arguments[0]));
-  auto channel = coordinator_connection();
+  auto channel = transport::coordinator_connection();
   while (true) {
     try {
       channel.receive_record<std::uint32_t>(deadline_clock::now() + 60s);
-    } catch (const channel_closed&) {
+    } catch (const transport::channel_closed&) {
       return 0;
     }
     channel.send_record(index, soon());
@@ -77,7 +82,7 @@ TEST(WorkerPool, AKilledWorkerIsReportedByNameAndSignal) {
   ASSERT_EQ(::kill(pool.worker_pid(1), SIGKILL), 0);
   const auto start = deadline_clock::now();
   try {
-    pool.with_worker(1, [](connection& channel) {
+    pool.with_worker(1, [](transport::connection& channel) {
       channel.send_record(std::uint32_t{0}, soon());
       return channel.receive_record<std::uint32_t>(soon());
     });
@@ -96,7 +101,7 @@ TEST(WorkerPool, AWorkerThatExitedIsFoundWhileWaiting) {
   worker_pool pool("quitter", 1, {.role = "pool_exit_with_code", .arguments = {"3"}});
   try {
     pool.wait_for_message(soon());
-    pool.with_worker(0, [](connection& channel) { return channel.receive(soon(), 16); });
+    pool.with_worker(0, [](transport::connection& channel) { return channel.receive(soon(), 16); });
     FAIL() << "no worker_died";
   } catch (const worker_died& error) {
     EXPECT_TRUE(error.status().exited);
@@ -111,13 +116,13 @@ TEST(WorkerPool, AnExceptionInAWorkerBecomesItsExitCode) {
   const auto statuses = pool.shutdown(10s);
   ASSERT_EQ(statuses.size(), 1U);
   EXPECT_TRUE(statuses[0].exited);
-  EXPECT_EQ(statuses[0].code, worker_uncaught_exit_code);
+  EXPECT_EQ(statuses[0].code, transport::worker_uncaught_exit_code);
 }
 
 TEST(WorkerPool, ASilentWorkerMeetsTheDeadline) {
   worker_pool pool("silent", 1, {.role = "pool_silent"});
   const auto start = deadline_clock::now();
-  EXPECT_THROW(pool.wait_for_message(start + 300ms), deadline_exceeded);
+  EXPECT_THROW(pool.wait_for_message(start + 300ms), transport::deadline_exceeded);
   EXPECT_LT(deadline_clock::now() - start, 3s);
 }
 

@@ -3,8 +3,8 @@
 
 #include <gtest/gtest.h>
 
-#include "handoff/patterns/process/worker_role.hpp"
 #include "handoff/patterns/queued_worker/gpu_worker_role.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 #include "queued_worker_test_support.hpp"
 #include "support/gpu_requirement.hpp"
 

@@ -11,9 +11,9 @@
 #include <future>
 #include <thread>
 
-#include "handoff/patterns/process/worker_pool.hpp"
-#include "handoff/patterns/process/worker_role.hpp"
 #include "handoff/patterns/queued_worker/gpu_worker_role.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 #include "handoff/wall_clock.hpp"
 #include "queued_worker_test_support.hpp"
 
@@ -109,14 +109,14 @@ TEST_P(QueuedWorkerHost, AWorkerKilledMidBatchIsWorkerDiedNamingItWithinTheDeadl
     try {
       running.get();
       FAIL() << "a batch whose worker was killed completed";
-    } catch (const worker_died& error) {
+    } catch (const transport::worker_died& error) {
       EXPECT_EQ(error.worker(), name);
       EXPECT_TRUE(contains(error.what(), name)) << error.what();
       EXPECT_FALSE(error.status().exited) << "it was killed by a signal";
       EXPECT_EQ(error.status().code, SIGKILL);
     }
     EXPECT_LT(seconds_since(killed_at), 5.0);
-    EXPECT_THROW(session.run_batch(batch.items(), batch.outputs()), process_error)
+    EXPECT_THROW(session.run_batch(batch.items(), batch.outputs()), transport::process_error)
         << "a broken session must refuse further batches";
   }
   EXPECT_FALSE(process_exists(worker)) << "the killed worker was not reaped";
@@ -186,7 +186,7 @@ TEST_F(RecipeDeadlocks, Deadlock1_SentinelWithoutTaskDone_DataQueueJoinTimesOut)
   try {
     session.run_batch(batch.items(), batch.outputs());
     FAIL() << "data_queue.join() returned although the sentinel's task was never done";
-  } catch (const deadline_exceeded& error) {
+  } catch (const transport::deadline_exceeded& error) {
     EXPECT_TRUE(contains(error.what(), "data_queue.join()")) << error.what();
     EXPECT_TRUE(contains(error.what(), "1 task(s) unfinished")) << error.what();
   }
@@ -219,7 +219,7 @@ TEST_F(RecipeDeadlocks, Deadlock2_JoinWorkerBeforeDrainingFourMegabyteResults_Ti
   try {
     run_once(setup, batch.items(), batch.outputs());
     FAIL() << "the worker exited although nobody read its 4 MB results";
-  } catch (const deadline_exceeded& error) {
+  } catch (const transport::deadline_exceeded& error) {
     // data_queue.join() returned (fix 1 is on); the worker's exit is what never came.
     EXPECT_TRUE(contains(error.what(), "joining worker")) << error.what();
     EXPECT_TRUE(contains(error.what(), "3 result(s) were still undrained")) << error.what();

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "handoff/patterns/process_errors.hpp"
 #include "handoff/patterns/variant.hpp"
+#include "handoff/transport/process_errors.hpp"
 #include "support/leak_checks.hpp"
 
 namespace handoff::testing {
@@ -65,7 +65,7 @@ void expect_killed_peer_is_typed_error(const patterns::variant_row<Point, Case>&
     try {
       session->run(*work);
       ADD_FAILURE() << row.name << ": a run with a killed peer returned";
-    } catch (const patterns::process_error& error) {
+    } catch (const transport::process_error& error) {
       EXPECT_NE(std::string(error.what()).find(std::to_string(peers.front())), std::string::npos)
           << row.name << ": the error does not name pid " << peers.front() << ": " << error.what();
     }

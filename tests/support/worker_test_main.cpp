@@ -3,10 +3,10 @@
 
 #include <gtest/gtest.h>
 
-#include "handoff/patterns/process/worker_role.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 
 int main(int argc, char** argv) {
-  if (const auto exit_code = handoff::patterns::run_worker_role_if_requested(argc, argv)) {
+  if (const auto exit_code = handoff::transport::run_worker_role_if_requested(argc, argv)) {
     return *exit_code;
   }
   testing::InitGoogleTest(&argc, argv);

@@ -10,10 +10,10 @@
 #include <string>
 
 #include "conformance_target.hpp"
-#include "handoff/patterns/process/worker_role.hpp"
 #include "handoff/patterns/tensor_transfer/tensor_receiver.hpp"
 #include "handoff/patterns/tensor_transfer/transfer_protocol.hpp"
 #include "handoff/patterns/tensor_transfer/variants.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 #include "support/gpu_requirement.hpp"
 #include "support/leak_checks.hpp"
 #include "support/variant_conformance.hpp"

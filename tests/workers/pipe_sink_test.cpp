@@ -9,11 +9,15 @@
 #include <cstdint>
 #include <vector>
 
-#include "handoff/patterns/fd_io.hpp"
-#include "handoff/patterns/process_errors.hpp"
-#include "handoff/patterns/spawned_process.hpp"
+#include "handoff/transport/fd_io.hpp"
+#include "handoff/transport/process_errors.hpp"
+#include "handoff/transport/spawned_process.hpp"
 
 namespace handoff::patterns {
+
+using transport::deadline_clock;
+using transport::spawned_process;
+
 namespace {
 
 using namespace std::chrono_literals;
@@ -22,8 +26,8 @@ class PipeSink : public ::testing::Test {
  protected:
   void SetUp() override {
     ::signal(SIGPIPE, SIG_IGN);
-    auto to_sink = make_cloexec_pipe();
-    auto from_sink = make_cloexec_pipe();
+    auto to_sink = transport::make_cloexec_pipe();
+    auto from_sink = transport::make_cloexec_pipe();
     sink_.emplace(spawned_process::start(
         "pipe_sink", {HANDOFF_BENCH_PATH, "--handoff-worker=pipe_sink"},
         {.stdin_fd = to_sink.read_end.get(), .stdout_fd = from_sink.write_end.get()}));
@@ -32,21 +36,21 @@ class PipeSink : public ::testing::Test {
   }
 
   void send(std::uint64_t length, std::span<const std::byte> payload) {
-    write_all(to_sink_.get(), std::as_bytes(std::span(&length, 1)), deadline_clock::now() + 10s,
-              "sink");
-    write_all(to_sink_.get(), payload, deadline_clock::now() + 10s, "sink");
+    transport::write_all(to_sink_.get(), std::as_bytes(std::span(&length, 1)),
+                         deadline_clock::now() + 10s, "sink");
+    transport::write_all(to_sink_.get(), payload, deadline_clock::now() + 10s, "sink");
   }
 
   std::pair<std::uint64_t, std::uint64_t> receive_reply() {
     std::uint64_t reply[2] = {};
-    read_exact(from_sink_.get(), std::as_writable_bytes(std::span(reply)),
-               deadline_clock::now() + 10s, "sink");
+    transport::read_exact(from_sink_.get(), std::as_writable_bytes(std::span(reply)),
+                          deadline_clock::now() + 10s, "sink");
     return {reply[0], reply[1]};
   }
 
   std::optional<spawned_process> sink_;
-  unique_fd to_sink_;
-  unique_fd from_sink_;
+  transport::unique_fd to_sink_;
+  transport::unique_fd from_sink_;
 };
 
 std::vector<std::byte> patterned(std::size_t bytes) {
@@ -97,7 +101,7 @@ TEST_F(PipeSink, ASenderWhoseSinkDiedGetsChannelClosedNotAHang) {
   sink_->kill_and_reap();
   const auto message = patterned(16 << 20);
   const auto start = std::chrono::steady_clock::now();
-  EXPECT_THROW(send(message.size(), message), channel_closed);
+  EXPECT_THROW(send(message.size(), message), transport::channel_closed);
   EXPECT_LT(std::chrono::steady_clock::now() - start, 5s);
 }
 

@@ -2,16 +2,19 @@
 
 #include <string>
 
-#include "handoff/patterns/shared_library.hpp"
+#include "handoff/transport/shared_library.hpp"
 
 namespace handoff::patterns::elementwise {
+
+using transport::resolve_symbol;
+
 namespace {
 
 const std::string library_name = "libcublas.so." + std::to_string(CUBLAS_VER_MAJOR);
 
 cublas_library load() {
   try {
-    void* library = open_shared_library(library_name, HANDOFF_CUDA_LIBRARY_DIR);
+    void* library = transport::open_shared_library(library_name, HANDOFF_CUDA_LIBRARY_DIR);
     cublas_library api{};
     resolve_symbol(library, library_name, "cublasCreate_v2", api.create);
     resolve_symbol(library, library_name, "cublasDestroy_v2", api.destroy);
@@ -21,7 +24,7 @@ cublas_library load() {
     resolve_symbol(library, library_name, "cublasGetStatusName", api.status_name);
     resolve_symbol(library, library_name, "cublasGetStatusString", api.status_string);
     return api;
-  } catch (const library_load_error& error) {
+  } catch (const transport::library_load_error& error) {
     throw cublas_error(std::string("cuBLAS: ") + error.what());
   }
 }

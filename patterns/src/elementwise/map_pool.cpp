@@ -8,6 +8,10 @@
 #include "map_protocol.hpp"
 
 namespace handoff::patterns::elementwise {
+
+using transport::connection;
+using transport::deadline_clock;
+
 namespace {
 
 using namespace map_protocol;
@@ -84,13 +88,13 @@ class batch_plan {
     const auto& head = message.head;
     if (head.what != kind::result || head.workload != workload_ || head.index >= items_ ||
         head.values != values_per_result()) {
-      throw process_error("map coordinator: a malformed result (item " +
-                          std::to_string(head.index) + ", " + std::to_string(head.values) +
-                          " values)");
+      throw transport::process_error("map coordinator: a malformed result (item " +
+                                     std::to_string(head.index) + ", " +
+                                     std::to_string(head.values) + " values)");
     }
     if (seen[head.index]++ != 0) {
-      throw process_error("map coordinator: item " + std::to_string(head.index) +
-                          " came back twice");
+      throw transport::process_error("map coordinator: item " + std::to_string(head.index) +
+                                     " came back twice");
     }
     if (n_ == 0) {
       out[head.index] = message.values[0];

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "handoff/patterns/process_errors.hpp"
+#include "handoff/transport/process_errors.hpp"
 
 namespace handoff::patterns::elementwise::map_protocol {
 
@@ -49,16 +49,17 @@ struct parsed {
 
 inline parsed parse(std::span<const std::byte> message, const char* from) {
   if (message.size() < sizeof(header)) {
-    throw process_error(std::string("map message from ") + from + ": " +
-                        std::to_string(message.size()) + " bytes, shorter than its header");
+    throw transport::process_error(std::string("map message from ") + from + ": " +
+                                   std::to_string(message.size()) +
+                                   " bytes, shorter than its header");
   }
   parsed out{};
   std::memcpy(&out.head, message.data(), sizeof(header));
   const std::size_t body = message.size() - sizeof(header);
   if (body % sizeof(float) != 0 || body / sizeof(float) != out.head.values) {
-    throw process_error(std::string("map message from ") + from + ": header claims " +
-                        std::to_string(out.head.values) + " floats but " + std::to_string(body) +
-                        " bytes follow");
+    throw transport::process_error(std::string("map message from ") + from + ": header claims " +
+                                   std::to_string(out.head.values) + " floats but " +
+                                   std::to_string(body) + " bytes follow");
   }
   out.values.resize(out.head.values);
   if (body > 0) std::memcpy(out.values.data(), message.data() + sizeof(header), body);

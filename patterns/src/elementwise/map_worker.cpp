@@ -9,6 +9,9 @@
 #include "map_protocol.hpp"
 
 namespace handoff::patterns::elementwise {
+
+using transport::process_error;
+
 namespace {
 
 using namespace map_protocol;
@@ -78,13 +81,14 @@ struct batch_state {
 }  // namespace
 
 int run_map_worker(std::span<const std::string>) {
-  auto channel = coordinator_connection();
+  auto channel = transport::coordinator_connection();
   batch_state batch;
   while (true) {
     std::vector<std::byte> message;
     try {
-      message = channel.receive(deadline_clock::now() + idle_deadline, max_message_bytes);
-    } catch (const channel_closed&) {
+      message =
+          channel.receive(transport::deadline_clock::now() + idle_deadline, max_message_bytes);
+    } catch (const transport::channel_closed&) {
       return 0;  // the coordinator is done with this worker
     }
     const auto request = parse(message, "coordinator");
@@ -99,7 +103,7 @@ int run_map_worker(std::span<const std::string>) {
     const header reply{kind::result, request.head.workload, request.head.index, result.size(),
                        std::chrono::duration<double>(stop - start).count()};
     channel.send_parts({bytes_of(reply), bytes_of(std::span<const float>(result))},
-                       deadline_clock::now() + reply_deadline);
+                       transport::deadline_clock::now() + reply_deadline);
   }
 }
 

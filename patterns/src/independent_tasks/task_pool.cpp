@@ -11,6 +11,10 @@
 #include "task_protocol.hpp"
 
 namespace handoff::patterns::independent_tasks {
+
+using transport::connection;
+using transport::deadline_clock;
+
 namespace {
 
 const task_pool_options& checked(const task_pool_options& options) {
@@ -20,7 +24,7 @@ const task_pool_options& checked(const task_pool_options& options) {
   return options;
 }
 
-worker_launch launch_for(const task_pool_options& options) {
+transport::worker_launch launch_for(const task_pool_options& options) {
   return {.role = task_worker_role,
           .arguments = task_worker_arguments(options.target, options.task_delay)};
 }
@@ -49,8 +53,8 @@ void task_pool::await_ready() {
     const auto message = pool_->with_worker(
         index, [&](connection& channel) { return channel.receive_record<worker_ready>(deadline); });
     if (message.magic != protocol_magic || ready[index]) {
-      throw process_error("worker " + pool_->worker_name(index) +
-                          " sent a malformed ready message");
+      throw transport::process_error("worker " + pool_->worker_name(index) +
+                                     " sent a malformed ready message");
     }
     ready[index] = true;
     --waiting;
@@ -92,8 +96,8 @@ batch_result task_pool::run_batch(std::span<const std::span<const float>> datase
     const auto reply = pool_->with_worker(
         worker, [&](connection& channel) { return channel.receive_record<task_reply>(deadline); });
     if (reply.magic != protocol_magic || !running[worker] || *running[worker] != reply.task) {
-      throw process_error("worker " + pool_->worker_name(worker) + " replied for task " +
-                          std::to_string(reply.task) + ", which it was not running");
+      throw transport::process_error("worker " + pool_->worker_name(worker) + " replied for task " +
+                                     std::to_string(reply.task) + ", which it was not running");
     }
     result.sums[reply.task] = reply.sum;
     result.stages.deserialize += reply.deserialize;

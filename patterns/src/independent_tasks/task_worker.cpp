@@ -5,11 +5,14 @@
 #include <thread>
 
 #include "handoff/patterns/independent_tasks/seed_task.hpp"
-#include "handoff/patterns/process/worker_pool.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
 #include "handoff/wall_clock.hpp"
 #include "task_protocol.hpp"
 
 namespace handoff::patterns::independent_tasks {
+
+using transport::deadline_clock;
+
 namespace {
 
 using namespace std::chrono_literals;
@@ -47,7 +50,7 @@ std::vector<std::string> task_worker_arguments(compute_target target,
 
 int run_task_worker(std::span<const std::string> arguments) {
   const auto options = parse_arguments(arguments);
-  auto channel = coordinator_connection();
+  auto channel = transport::coordinator_connection();
   prepare_compute_target(options.target);
   channel.send_record(worker_ready{}, deadline_clock::now() + message_limit);
 
@@ -57,19 +60,21 @@ int run_task_worker(std::span<const std::string> arguments) {
     std::uint64_t length = 0;
     try {
       length = channel.receive_length(deadline_clock::now() + idle_limit, max_message);
-    } catch (const channel_closed&) {
+    } catch (const transport::channel_closed&) {
       return 0;  // the coordinator closed the channel: the pool is done
     }
     const auto start = wall_clock::now();
     if (length < sizeof(task_header)) {
-      throw process_error("task message of " + std::to_string(length) + " bytes has no header");
+      throw transport::process_error("task message of " + std::to_string(length) +
+                                     " bytes has no header");
     }
     task_header header;
     channel.receive_body(writable_bytes_of(header), deadline_clock::now() + message_limit);
     if (header.magic != protocol_magic || header.elements > max_task_elements ||
         header.elements * sizeof(float) != length - sizeof(task_header)) {
-      throw process_error("malformed task header: " + std::to_string(header.elements) +
-                          " elements in a message of " + std::to_string(length) + " bytes");
+      throw transport::process_error("malformed task header: " + std::to_string(header.elements) +
+                                     " elements in a message of " + std::to_string(length) +
+                                     " bytes");
     }
     dataset.resize(header.elements);
     channel.receive_body(std::as_writable_bytes(std::span(dataset)),

@@ -1,15 +1,18 @@
 #include "handoff/patterns/multi_gpu/nccl_library.hpp"
 
-#include "handoff/patterns/shared_library.hpp"
+#include "handoff/transport/shared_library.hpp"
 
 namespace handoff::patterns::multi_gpu {
+
+using transport::resolve_symbol;
+
 namespace {
 
 const std::string library_name = "libnccl.so." + std::to_string(NCCL_MAJOR);
 
 nccl_library load() {
   try {
-    void* library = open_shared_library(library_name, HANDOFF_NCCL_LIBRARY_DIR);
+    void* library = transport::open_shared_library(library_name, HANDOFF_NCCL_LIBRARY_DIR);
     nccl_library api{};
     resolve_symbol(library, library_name, "ncclGetVersion", api.get_version);
     resolve_symbol(library, library_name, "ncclGetUniqueId", api.get_unique_id);
@@ -22,7 +25,7 @@ nccl_library load() {
     resolve_symbol(library, library_name, "ncclGroupEnd", api.group_end);
     resolve_symbol(library, library_name, "ncclGetErrorString", api.error_string);
     return api;
-  } catch (const library_load_error& error) {
+  } catch (const transport::library_load_error& error) {
     throw nccl_error(std::string("NCCL: ") + error.what());
   }
 }

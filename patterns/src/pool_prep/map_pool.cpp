@@ -6,17 +6,21 @@
 #include <memory>
 #include <stdexcept>
 
-#include "handoff/patterns/channels/channel_errors.hpp"
 #include "handoff/patterns/pool_prep/map_worker.hpp"
+#include "handoff/transport/channels/channel_errors.hpp"
 #include "handoff/wall_clock.hpp"
 #include "protocol.hpp"
 
 namespace handoff::patterns::pool_prep {
+
+using transport::channel_corrupted;
+using transport::connection;
+
 namespace {
 
 constexpr std::size_t idle = protocol::no_chunk;
 
-worker_launch map_launch(const map_pool_options& options) {
+transport::worker_launch map_launch(const map_pool_options& options) {
   check_pool_size(options.workers, "map pool");
   return {.role = std::string(map_worker_role),
           .arguments = {std::string(compute_target_name(options.target)),
@@ -34,8 +38,8 @@ map_pool::map_pool(const map_pool_options& options)
       return channel.receive_record<protocol::ready_record>(deadline());
     });
     if (!ready.ok) {
-      throw process_error("worker " + pool_->worker_name(index) +
-                          " could not start: " + ready.error.get());
+      throw transport::process_error("worker " + pool_->worker_name(index) +
+                                     " could not start: " + ready.error.get());
     }
   }
 }

@@ -10,12 +10,15 @@
 
 #include "handoff/cuda_check.hpp"
 #include "handoff/fork_guard.hpp"
-#include "handoff/patterns/process/worker_pool.hpp"
 #include "handoff/patterns/workloads/seed_vector_add.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
 #include "handoff/wall_clock.hpp"
 #include "protocol.hpp"
 
 namespace handoff::patterns::pool_prep {
+
+using transport::deadline_clock;
+
 namespace {
 
 void create_cuda_context() {
@@ -79,7 +82,7 @@ int run_map_worker(std::span<const std::string> arguments) {
   }
   const compute_target target = parse_compute_target(arguments[0]);
   const auto patience = protocol::parse_patience(arguments[1]);
-  auto channel = coordinator_connection();
+  auto channel = transport::coordinator_connection();
 
   protocol::ready_record ready;
   try {
@@ -97,7 +100,7 @@ int run_map_worker(std::span<const std::string> arguments) {
     try {
       request = channel.receive_record<protocol::map_request>(deadline_clock::now() +
                                                               protocol::worker_idle_limit);
-    } catch (const channel_closed&) {
+    } catch (const transport::channel_closed&) {
       return 0;  // the coordinator closed the pool
     }
     if (request.stall) protocol::stall_until_killed();

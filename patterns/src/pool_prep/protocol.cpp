@@ -8,20 +8,20 @@
 
 namespace handoff::patterns::pool_prep::protocol {
 
-peer_watch coordinator_watch() {
+transport::peer_watch coordinator_watch() {
   const pid_t coordinator = ::getppid();
   return [coordinator] {
     if (::getppid() != coordinator) {
-      throw channel_closed("the coordinator (pid " + std::to_string(coordinator) +
-                           ") has gone away");
+      throw transport::channel_closed("the coordinator (pid " + std::to_string(coordinator) +
+                                      ") has gone away");
     }
   };
 }
 
 void stall_until_killed() {
   const auto watch = coordinator_watch();
-  const auto give_up = deadline_clock::now() + worker_idle_limit;
-  while (deadline_clock::now() < give_up) {
+  const auto give_up = transport::deadline_clock::now() + worker_idle_limit;
+  while (transport::deadline_clock::now() < give_up) {
     watch();
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }

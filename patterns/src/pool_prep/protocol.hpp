@@ -11,9 +11,9 @@
 #include <string>
 #include <string_view>
 
-#include "handoff/patterns/channels/peer_watch.hpp"
-#include "handoff/patterns/fd_io.hpp"
-#include "handoff/patterns/process_errors.hpp"
+#include "handoff/transport/channels/peer_watch.hpp"
+#include "handoff/transport/fd_io.hpp"
+#include "handoff/transport/process_errors.hpp"
 
 namespace handoff::patterns::pool_prep::protocol {
 
@@ -80,7 +80,7 @@ struct ring_reply {
 inline constexpr auto worker_idle_limit = std::chrono::minutes(10);
 
 // A worker's check that its coordinator is still there: orphaned, it is re-parented.
-peer_watch coordinator_watch();
+transport::peer_watch coordinator_watch();
 
 // The test hook's stall: sleeps until the coordinator kills this worker, or goes away itself.
 [[noreturn]] void stall_until_killed();

@@ -7,18 +7,21 @@
 #include <optional>
 #include <stdexcept>
 
-#include "handoff/patterns/channels/shm_ring.hpp"
-#include "handoff/patterns/process/worker_pool.hpp"
 #include "handoff/reference/pool_prep_inputs.hpp"
+#include "handoff/transport/channels/shm_ring.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
 #include "handoff/wall_clock.hpp"
 #include "protocol.hpp"
 
 namespace handoff::patterns::pool_prep {
+
+using transport::deadline_clock;
+
 namespace {
 
 class ring_worker {
  public:
-  ring_worker(connection& channel, std::chrono::milliseconds patience)
+  ring_worker(transport::connection& channel, std::chrono::milliseconds patience)
       : channel_(channel), patience_(patience), watch_(protocol::coordinator_watch()) {}
 
   // Attaches the ring the coordinator sends, and says whether that worked.
@@ -26,7 +29,7 @@ class ring_worker {
     protocol::ready_record ready;
     try {
       descriptor_ = channel_.receive_fd(deadline());
-      ring_.emplace(shm_ring::attach(descriptor_.get()));
+      ring_.emplace(transport::shm_ring::attach(descriptor_.get()));
       ready.ok = 1;
     } catch (const std::exception& error) {
       ready.error.set(error.what());
@@ -79,11 +82,11 @@ class ring_worker {
 
   deadline_clock::time_point deadline() const { return deadline_clock::now() + patience_; }
 
-  connection& channel_;
+  transport::connection& channel_;
   std::chrono::milliseconds patience_;
-  peer_watch watch_;
-  unique_fd descriptor_;
-  std::optional<shm_ring> ring_;
+  transport::peer_watch watch_;
+  transport::unique_fd descriptor_;
+  std::optional<transport::shm_ring> ring_;
 };
 
 }  // namespace
@@ -94,7 +97,7 @@ int run_ring_worker(std::span<const std::string> arguments) {
   if (arguments.size() != 1) {
     throw std::invalid_argument("pool_prep ring worker: expected <patience ms>");
   }
-  auto channel = coordinator_connection();
+  auto channel = transport::coordinator_connection();
   ring_worker worker(channel, protocol::parse_patience(arguments[0]));
   if (!worker.start()) return 1;
   while (true) {
@@ -102,7 +105,7 @@ int run_ring_worker(std::span<const std::string> arguments) {
     try {
       request = channel.receive_record<protocol::ring_request>(deadline_clock::now() +
                                                                protocol::worker_idle_limit);
-    } catch (const channel_closed&) {
+    } catch (const transport::channel_closed&) {
       return 0;  // the coordinator closed the pool
     }
     const auto reply = worker.serve(request);

@@ -6,13 +6,16 @@
 #include <string>
 
 #include "batch_session.hpp"
-#include "handoff/patterns/channels/channel_errors.hpp"
 #include "handoff/patterns/pool_prep/ring_worker.hpp"
 #include "handoff/reference/pool_prep_inputs.hpp"
+#include "handoff/transport/channels/channel_errors.hpp"
 #include "protocol.hpp"
 #include "rows.hpp"
 
 namespace handoff::patterns::pool_prep {
+
+using transport::connection;
+
 namespace {
 
 const shared_gpu_options& checked(const shared_gpu_options& options) {
@@ -33,14 +36,14 @@ shared_gpu_pool::shared_gpu_pool(const shared_gpu_options& options) : options_(c
       2 * reference::array_split_max_chunk(options_.max_chunk_elements, options_.workers) *
       sizeof(float);
   for (std::size_t index = 0; index < options_.workers; ++index) {
-    rings_.push_back(
-        shm_ring::create({.slot_count = options_.slots_per_worker,
-                          .slot_bytes = slot_bytes,
-                          .purpose = options_.purpose + "-ring-" + std::to_string(index)}));
+    rings_.push_back(transport::shm_ring::create(
+        {.slot_count = options_.slots_per_worker,
+         .slot_bytes = slot_bytes,
+         .purpose = options_.purpose + "-ring-" + std::to_string(index)}));
   }
   pool_.emplace(options_.purpose, options_.workers,
-                worker_launch{.role = std::string(ring_worker_role),
-                              .arguments = {std::to_string(options_.patience.count())}});
+                transport::worker_launch{.role = std::string(ring_worker_role),
+                                         .arguments = {std::to_string(options_.patience.count())}});
   for (std::size_t index = 0; index < options_.workers; ++index) {
     pool_->with_worker(index, [&](connection& channel) {
       channel.send_fd(rings_[index].descriptor(), deadline());
@@ -51,8 +54,8 @@ shared_gpu_pool::shared_gpu_pool(const shared_gpu_options& options) : options_(c
       return channel.receive_record<protocol::ready_record>(deadline());
     });
     if (!ready.ok) {
-      throw process_error("worker " + pool_->worker_name(index) +
-                          " could not attach its ring: " + ready.error.get());
+      throw transport::process_error("worker " + pool_->worker_name(index) +
+                                     " could not attach its ring: " + ready.error.get());
     }
   }
   // The streamer creates the streams, and with them this process's CUDA context, before any
@@ -137,7 +140,7 @@ stage_times shared_gpu_pool::run_batch(const batch& work, std::span<float> out) 
   }
   std::vector<bool> replied(workers, false);
   double prep = 0;
-  const peer_watch watch = [&] { watch_workers(replied, prep); };
+  const transport::peer_watch watch = [&] { watch_workers(replied, prep); };
   for (std::size_t chunk = 0; chunk < work.chunks; ++chunk) {
     const auto extent = work.chunk(chunk);
     streamer_->begin_chunk(chunk);
@@ -147,7 +150,7 @@ stage_times shared_gpu_pool::run_batch(const batch& work, std::span<float> out) 
       in_flight_[worker].push_back({filled.index, chunk});
       const auto piece = reference::array_split_chunk(extent.count, workers, worker);
       if (filled.tag != chunk || filled.used_bytes != 2 * piece.count * sizeof(float)) {
-        throw channel_corrupted(
+        throw transport::channel_corrupted(
             "worker " + worker_name(worker) + " published chunk " + std::to_string(filled.tag) +
             " in " + std::to_string(filled.used_bytes) + " bytes; expected chunk " +
             std::to_string(chunk) + " in " + std::to_string(2 * piece.count * sizeof(float)));
@@ -216,9 +219,9 @@ void shared_gpu_pool::take_reply(std::size_t worker, double& prep) {
   const std::string name = worker_name(worker);
   if (!reply.ok) throw chunk_failed("worker " + name + " failed: " + reply.error.get(), name);
   if (reply.chunks_prepared != chunks_in_batch_) {
-    throw channel_corrupted("worker " + name + " prepared pieces of " +
-                            std::to_string(reply.chunks_prepared) + " chunks; the batch has " +
-                            std::to_string(chunks_in_batch_));
+    throw transport::channel_corrupted(
+        "worker " + name + " prepared pieces of " + std::to_string(reply.chunks_prepared) +
+        " chunks; the batch has " + std::to_string(chunks_in_batch_));
   }
   prep += reply.prep;
 }

@@ -11,7 +11,7 @@
 
 #include "batch_session.hpp"
 #include "handoff/device_buffer.hpp"
-#include "handoff/patterns/fd_io.hpp"
+#include "handoff/transport/fd_io.hpp"
 #include "handoff/wall_clock.hpp"
 #include "rows.hpp"
 
@@ -51,8 +51,8 @@ class threads_pipeline::batch_state {
   bool wait(std::unique_lock<std::mutex>& lock, std::chrono::milliseconds patience,
             const char* what, Ready&& ready) {
     if (!changed.wait_until(lock, wall_clock::now() + patience, [&] { return stop || ready(); })) {
-      throw deadline_exceeded(std::string("pool_prep threads: ") + what +
-                              " took longer than the patience");
+      throw transport::deadline_exceeded(std::string("pool_prep threads: ") + what +
+                                         " took longer than the patience");
     }
     return !stop;
   }

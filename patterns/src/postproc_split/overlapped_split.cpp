@@ -55,7 +55,7 @@ class overlapped_split final : public pooled_split {
  private:
   piece_plan plan_;
   // Destroyed in reverse: the copies are waited for, then the pages unlocked, then unmapped.
-  shared_memory_segment segment_;
+  transport::shared_memory_segment segment_;
   std::optional<host_registration> registration_;
   chunked_copy_back copier_;
 };

@@ -8,8 +8,8 @@
 
 #include "handoff/patterns/postproc_split/pooled_split_session.hpp"
 #include "handoff/patterns/postproc_split/post_floor.hpp"
-#include "handoff/patterns/shared_memory_segment.hpp"
 #include "handoff/reference/inputs.hpp"
+#include "handoff/transport/shared_memory_segment.hpp"
 #include "handoff/wall_clock.hpp"
 #include "segment_floats.hpp"
 #include "variant_rows.hpp"
@@ -39,7 +39,7 @@ class shm_split final : public pooled_split {
   }
 
  private:
-  shared_memory_segment segment_;
+  transport::shared_memory_segment segment_;
 };
 
 std::unique_ptr<pooled_split> make_shm_split(computed_result c, const split_setup& setup) {

@@ -8,6 +8,9 @@
 #include "summing_protocol.hpp"
 
 namespace handoff::patterns::postproc_split {
+
+using transport::connection;
+
 namespace {
 
 std::size_t checked_worker_count(std::size_t workers) {
@@ -37,7 +40,7 @@ summing_pool::summing_pool(std::size_t workers, std::chrono::milliseconds patien
       workers_(name, checked_worker_count(workers), {.role = summing_worker_role}),
       latch_(name) {}
 
-void summing_pool::attach(const shared_memory_segment& segment) {
+void summing_pool::attach(const transport::shared_memory_segment& segment) {
   const sum_request request{.kind = request_kind::attach, .count = segment.bytes().size()};
   for (std::size_t index = 0; index < size(); ++index) {
     workers_.with_worker(index, [&](connection& channel) {
@@ -49,7 +52,8 @@ void summing_pool::attach(const shared_memory_segment& segment) {
     const auto reply = workers_.with_worker(
         index, [&](connection& channel) { return channel.receive_record<sum_reply>(deadline()); });
     if (reply.magic != protocol_magic || reply.kind != request_kind::attach) {
-      throw process_error("worker " + worker_name(index) + " answered attach with a wrong reply");
+      throw transport::process_error("worker " + worker_name(index) +
+                                     " answered attach with a wrong reply");
     }
   }
   attached_floats_ = segment.bytes().size() / sizeof(float);
@@ -91,8 +95,9 @@ std::vector<double> summing_pool::dispatch(std::span<const chunk> chunks, stage_
         worker, [&](connection& channel) { return channel.receive_record<sum_reply>(deadline()); });
     if (reply.magic != protocol_magic || in_flight[worker].empty() ||
         reply.chunk_index != in_flight[worker].front()) {
-      throw process_error("worker " + worker_name(worker) + " replied for chunk " +
-                          std::to_string(reply.chunk_index) + ", which it was not summing");
+      throw transport::process_error("worker " + worker_name(worker) + " replied for chunk " +
+                                     std::to_string(reply.chunk_index) +
+                                     ", which it was not summing");
     }
     partials[reply.chunk_index] = reply.partial;
     stages.deserialize += reply.deserialize_seconds;

@@ -6,12 +6,15 @@
 #include <vector>
 
 #include "handoff/patterns/postproc_split/chunk_sum.hpp"
-#include "handoff/patterns/process/worker_pool.hpp"
-#include "handoff/patterns/shared_memory_segment.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
+#include "handoff/transport/shared_memory_segment.hpp"
 #include "handoff/wall_clock.hpp"
 #include "summing_protocol.hpp"
 
 namespace handoff::patterns::postproc_split {
+
+using transport::deadline_clock;
+
 namespace {
 
 // A pool can sit idle for a long time between a benchmark's runs; the coordinator's end (end of
@@ -22,7 +25,7 @@ constexpr auto message_deadline = std::chrono::seconds(60);
 constexpr std::size_t page_bytes = 4096;
 
 [[noreturn]] void reject(const std::string& why) {
-  throw process_error("postproc_split worker: bad request: " + why);
+  throw transport::process_error("postproc_split worker: bad request: " + why);
 }
 
 // Touches every page once, so the first timed batch does not pay this process's page faults.
@@ -35,14 +38,14 @@ void map_every_page(std::span<const std::byte> bytes) {
 
 class summing_worker {
  public:
-  summing_worker() : channel_(coordinator_connection()) {}
+  summing_worker() : channel_(transport::coordinator_connection()) {}
 
   int serve() {
     while (true) {
       std::uint64_t length = 0;
       try {
         length = channel_.receive_length(deadline_clock::now() + idle_deadline, max_request_bytes);
-      } catch (const channel_closed&) {
+      } catch (const transport::channel_closed&) {
         return 0;  // the coordinator closed the channel: the pool is shutting down
       }
       const auto deadline = deadline_clock::now() + message_deadline;
@@ -73,9 +76,9 @@ class summing_worker {
 
  private:
   void attach(const sum_request& request, deadline_clock::time_point deadline) {
-    const unique_fd descriptor = channel_.receive_fd(deadline);
+    const transport::unique_fd descriptor = channel_.receive_fd(deadline);
     segment_.reset();
-    segment_.emplace(shared_memory_segment::attach(descriptor.get(), request.count));
+    segment_.emplace(transport::shared_memory_segment::attach(descriptor.get(), request.count));
     map_every_page(segment_->bytes());
   }
 
@@ -108,8 +111,8 @@ class summing_worker {
     reply.post_seconds = seconds_since(start);
   }
 
-  connection channel_;
-  std::optional<shared_memory_segment> segment_;
+  transport::connection channel_;
+  std::optional<transport::shared_memory_segment> segment_;
   std::vector<float> payload_;
 };
 

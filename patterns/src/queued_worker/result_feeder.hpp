@@ -13,7 +13,7 @@
 #include <mutex>
 #include <thread>
 
-#include "handoff/patterns/channels/process_queue.hpp"
+#include "handoff/transport/channels/process_queue.hpp"
 #include "protocol.hpp"
 
 namespace handoff::patterns::queued_worker {
@@ -25,7 +25,7 @@ struct pending_result {
 
 class result_feeder {
  public:
-  result_feeder(process_queue& queue, std::chrono::milliseconds patience);
+  result_feeder(transport::process_queue& queue, std::chrono::milliseconds patience);
   result_feeder(const result_feeder&) = delete;
   result_feeder& operator=(const result_feeder&) = delete;
   // Abandons what is still buffered: only an exit on a failure path leaves anything.
@@ -34,12 +34,12 @@ class result_feeder {
   // Buffers the message and returns; a failure of the feeder so far is rethrown here.
   void put(pending_result result);
   // Waits until every buffered message is in the pipe: deadline_exceeded at the deadline.
-  void flush(deadline_clock::time_point deadline);
+  void flush(transport::deadline_clock::time_point deadline);
 
  private:
   void feed();
 
-  process_queue& queue_;
+  transport::process_queue& queue_;
   std::chrono::milliseconds patience_;
   std::mutex mutex_;
   std::condition_variable changed_;

@@ -7,6 +7,9 @@
 #include "session_state.hpp"
 
 namespace handoff::patterns::queued_worker {
+
+using transport::deadline_exceeded;
+
 namespace {
 
 std::span<const std::byte> header_bytes(const protocol::message_header& header) {
@@ -17,7 +20,7 @@ std::span<const std::byte> header_bytes(const protocol::message_header& header) 
 void join_data_queue(session_state& state) {
   const auto timeout = state.setup.join_timeout;
   try {
-    state.data_queue->join(deadline_clock::now() + timeout, state.worker_watch());
+    state.data_queue->join(transport::deadline_clock::now() + timeout, state.worker_watch());
   } catch (const deadline_exceeded&) {
     throw deadline_exceeded(
         "data_queue.join() on " + state.data_queue->purpose() + " timed out after " +

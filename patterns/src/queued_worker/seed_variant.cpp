@@ -15,10 +15,10 @@ std::vector<int> create_queues(session_state& state) {
   const auto& setup = state.setup;
   const std::uint64_t floats = setup.max_item_elements;
   const std::uint64_t header = sizeof(protocol::message_header);
-  state.data_queue = process_queue::create({.max_message_bytes = header + 2 * floats * 4,
-                                            .joinable = true,
-                                            .purpose = setup.purpose + "-data"});
-  state.results_queue = process_queue::create(
+  state.data_queue = transport::process_queue::create({.max_message_bytes = header + 2 * floats * 4,
+                                                       .joinable = true,
+                                                       .purpose = setup.purpose + "-data"});
+  state.results_queue = transport::process_queue::create(
       {.max_message_bytes = header + floats * 4, .purpose = setup.purpose + "-results"});
   auto descriptors = state.data_queue->descriptors();
   const auto results = state.results_queue->descriptors();

@@ -39,16 +39,16 @@ void check_item_header(const protocol::message_header& header, std::size_t lengt
 
 }  // namespace
 
-void run_seed_worker(const protocol::worker_arguments& arguments, connection& control) {
-  auto data_queue = process_queue::attach(protocol::data_queue_fds);
-  auto results_queue = process_queue::attach(protocol::results_queue_fds);
+void run_seed_worker(const protocol::worker_arguments& arguments, transport::connection& control) {
+  auto data_queue = transport::process_queue::attach(protocol::data_queue_fds);
+  auto results_queue = transport::process_queue::attach(protocol::results_queue_fds);
   if (arguments.target == compute_target::device) create_device_context();
   std::vector<float> received(2 * arguments.max_item_elements);
   result_feeder feeder(results_queue, arguments.patience);
   send_report(control, protocol::worker_report{}, arguments.patience);  // ready
 
   const auto watch = coordinator_watch();
-  const auto deadline = [&] { return deadline_clock::now() + arguments.patience; };
+  const auto deadline = [&] { return transport::deadline_clock::now() + arguments.patience; };
   while (wait_for_batch(control)) {
     protocol::worker_report report;
     protocol::message_header header;

@@ -18,10 +18,10 @@ template <class Body>
 auto guarded(session_state& state, Body&& body) {
   try {
     return body();
-  } catch (const worker_died&) {
+  } catch (const transport::worker_died&) {
     state.broken = true;
     throw;
-  } catch (const deadline_exceeded&) {
+  } catch (const transport::deadline_exceeded&) {
     state.broken = true;
     throw;
   } catch (const worker_failed&) {
@@ -40,12 +40,12 @@ auto guarded(session_state& state, Body&& body) {
 batch_result run_variant_batch(session_state& state, std::span<const work_item> items,
                                std::span<const std::span<float>> outputs, protocol::ending how) {
   if (state.broken) {
-    throw process_error("queued_worker: the session with " + state.worker->name() +
-                        " is broken by an earlier failure");
+    throw transport::process_error("queued_worker: the session with " + state.worker->name() +
+                                   " is broken by an earlier failure");
   }
   if (state.finished) {
-    throw process_error("queued_worker: the session with " + state.worker->name() +
-                        " has already stopped its worker");
+    throw transport::process_error("queued_worker: the session with " + state.worker->name() +
+                                   " has already stopped its worker");
   }
   validate_batch(state.setup, items, outputs);
   if (how == protocol::ending::stop) state.finished = true;

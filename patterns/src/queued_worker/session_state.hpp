@@ -6,9 +6,9 @@
 #include <optional>
 #include <span>
 
-#include "handoff/patterns/channels/process_queue.hpp"
-#include "handoff/patterns/channels/shm_ring.hpp"
 #include "handoff/patterns/queued_worker/queued_worker.hpp"
+#include "handoff/transport/channels/process_queue.hpp"
+#include "handoff/transport/channels/shm_ring.hpp"
 #include "handoff/wall_clock.hpp"
 #include "protocol.hpp"
 #include "worker_process.hpp"
@@ -18,21 +18,21 @@ namespace handoff::patterns::queued_worker {
 struct session_state {
   worker_setup setup;
   // seed: data_queue (joinable) and results_queue, as the recipe names them.
-  std::optional<process_queue> data_queue;
-  std::optional<process_queue> results_queue;
+  std::optional<transport::process_queue> data_queue;
+  std::optional<transport::process_queue> results_queue;
   // slots and streamed: a b in, c out.
-  std::optional<shm_ring> input_ring;
-  std::optional<shm_ring> output_ring;
+  std::optional<transport::shm_ring> input_ring;
+  std::optional<transport::shm_ring> output_ring;
   std::optional<worker_process> worker;
   double startup_seconds = 0;
   bool finished = false;
   bool broken = false;
 
-  deadline_clock::time_point step_deadline() const {
-    return deadline_clock::now() + setup.patience;
+  transport::deadline_clock::time_point step_deadline() const {
+    return transport::deadline_clock::now() + setup.patience;
   }
   // The producer's check while it waits: a worker that died is worker_died at once.
-  peer_watch worker_watch() {
+  transport::peer_watch worker_watch() {
     return [this] { worker->check_alive(); };
   }
   // The worker's report after a batch's sentinel; a failure it reports is worker_failed, and an

@@ -15,6 +15,9 @@
 #include "session_state.hpp"
 
 namespace handoff::patterns::queued_worker {
+
+using transport::peer_watch;
+
 namespace {
 
 void fill_item(session_state& state, const work_item& item, std::size_t index,
@@ -96,7 +99,7 @@ class filler_thread {
  private:
   void fill(session_state& state, std::span<const work_item> items, protocol::ending how) {
     const peer_watch watch = [this] {
-      if (abandon_.load()) throw channel_closed("the drainer abandoned the batch");
+      if (abandon_.load()) throw transport::channel_closed("the drainer abandoned the batch");
     };
     try {
       for (std::size_t index = 0; index < items.size(); ++index) {
@@ -151,12 +154,12 @@ batch_result run_ring_batch(session_state& state, std::span<const work_item> ite
 std::vector<int> create_slot_rings(session_state& state) {
   const auto& setup = state.setup;
   const std::uint64_t floats = setup.max_item_elements;
-  state.input_ring = shm_ring::create({.slot_count = setup.slot_count,
-                                       .slot_bytes = 2 * floats * sizeof(float),
-                                       .purpose = setup.purpose + "-inputs"});
-  state.output_ring = shm_ring::create({.slot_count = setup.slot_count,
-                                        .slot_bytes = floats * sizeof(float),
-                                        .purpose = setup.purpose + "-outputs"});
+  state.input_ring = transport::shm_ring::create({.slot_count = setup.slot_count,
+                                                  .slot_bytes = 2 * floats * sizeof(float),
+                                                  .purpose = setup.purpose + "-inputs"});
+  state.output_ring = transport::shm_ring::create({.slot_count = setup.slot_count,
+                                                   .slot_bytes = floats * sizeof(float),
+                                                   .purpose = setup.purpose + "-outputs"});
   return {state.input_ring->descriptor(), state.output_ring->descriptor()};
 }
 

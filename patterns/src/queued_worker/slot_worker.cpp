@@ -11,11 +11,14 @@
 #include <optional>
 
 #include "handoff/host_registration.hpp"
-#include "handoff/patterns/channels/shm_ring.hpp"
+#include "handoff/transport/channels/shm_ring.hpp"
 #include "item_lanes.hpp"
 #include "worker_loop.hpp"
 
 namespace handoff::patterns::queued_worker {
+
+using transport::shm_ring;
+
 namespace {
 
 using namespace std::chrono_literals;
@@ -123,7 +126,7 @@ void check_geometry(const shm_ring& inputs, const shm_ring& outputs, std::size_t
 
 }  // namespace
 
-void run_slot_worker(const protocol::worker_arguments& arguments, connection& control) {
+void run_slot_worker(const protocol::worker_arguments& arguments, transport::connection& control) {
   auto inputs = shm_ring::attach(protocol::input_ring_fd);
   auto outputs = shm_ring::attach(protocol::output_ring_fd);
   check_geometry(inputs, outputs, arguments.max_item_elements);
@@ -138,7 +141,7 @@ void run_slot_worker(const protocol::worker_arguments& arguments, connection& co
   send_report(control, protocol::worker_report{}, arguments.patience);  // ready
 
   const auto watch = coordinator_watch();
-  const auto deadline = [&] { return deadline_clock::now() + arguments.patience; };
+  const auto deadline = [&] { return transport::deadline_clock::now() + arguments.patience; };
   while (wait_for_batch(control)) {
     protocol::worker_report report;
     slot_pipeline pipeline(inputs, outputs, lanes);
@@ -151,8 +154,9 @@ void run_slot_worker(const protocol::worker_arguments& arguments, connection& co
       std::optional<shm_ring::filled> input;
       try {
         input = inputs.acquire_filled(
-            pipeline.empty() ? deadline() : deadline_clock::now() + retire_poll_interval, watch);
-      } catch (const deadline_exceeded&) {
+            pipeline.empty() ? deadline() : transport::deadline_clock::now() + retire_poll_interval,
+            watch);
+      } catch (const transport::deadline_exceeded&) {
         if (pipeline.empty()) throw;
         continue;  // items in flight: retire what finished, then wait again
       }

@@ -9,8 +9,8 @@
 #include <span>
 #include <vector>
 
-#include "handoff/patterns/channels/connection.hpp"
 #include "handoff/patterns/queued_worker/variants.hpp"
+#include "handoff/transport/channels/connection.hpp"
 #include "protocol.hpp"
 
 namespace handoff::patterns::queued_worker {
@@ -33,7 +33,8 @@ struct variant_behaviour {
                                std::span<const std::span<float>> outputs,
                                protocol::ending how) = nullptr;
   // The worker's loop, until a stop sentinel or the coordinator closes the control channel.
-  void (*run_worker)(const protocol::worker_arguments& arguments, connection& control) = nullptr;
+  void (*run_worker)(const protocol::worker_arguments& arguments,
+                     transport::connection& control) = nullptr;
 };
 
 // Defined in seed_variant.cpp, slots_variant.cpp and streamed_variant.cpp; constant-initialised,

@@ -4,20 +4,20 @@
 
 #include <optional>
 
-#include "handoff/patterns/channels/connection.hpp"
-#include "handoff/patterns/channels/peer_watch.hpp"
+#include "handoff/transport/channels/connection.hpp"
+#include "handoff/transport/channels/peer_watch.hpp"
 #include "protocol.hpp"
 
 namespace handoff::patterns::queued_worker {
 
 // The next batch's ending, or nothing once the coordinator closed the channel (or went away).
-std::optional<protocol::ending> wait_for_batch(connection& control);
+std::optional<protocol::ending> wait_for_batch(transport::connection& control);
 
-void send_report(connection& control, const protocol::worker_report& report,
+void send_report(transport::connection& control, const protocol::worker_report& report,
                  std::chrono::milliseconds patience);
 
 // Throws channel_closed once the coordinator is gone (this process was re-parented).
-peer_watch coordinator_watch();
+transport::peer_watch coordinator_watch();
 
 // After pause_after_items items of a batch, the worker stops working until it is killed (it exits
 // on its own after patience, or when the coordinator goes away).
@@ -28,7 +28,7 @@ void create_device_context();
 
 // The seed's and the slot variants' worker loops (their behaviours name them); each returns once a
 // stop sentinel was handled, or the coordinator closed the control channel between batches.
-void run_seed_worker(const protocol::worker_arguments& arguments, connection& control);
-void run_slot_worker(const protocol::worker_arguments& arguments, connection& control);
+void run_seed_worker(const protocol::worker_arguments& arguments, transport::connection& control);
+void run_slot_worker(const protocol::worker_arguments& arguments, transport::connection& control);
 
 }  // namespace handoff::patterns::queued_worker

@@ -8,16 +8,17 @@
 #include <cstdio>
 #include <thread>
 
-#include "handoff/patterns/process/worker_pool.hpp"
 #include "handoff/patterns/queued_worker/gpu_worker_role.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
 #include "variant_behaviour.hpp"
 #include "worker_loop.hpp"
 
 namespace handoff::patterns::queued_worker {
 
+using transport::deadline_clock;
 using namespace std::chrono_literals;
 
-std::optional<protocol::ending> wait_for_batch(connection& control) {
+std::optional<protocol::ending> wait_for_batch(transport::connection& control) {
   const auto watch = coordinator_watch();
   while (true) {
     watch();
@@ -29,21 +30,22 @@ std::optional<protocol::ending> wait_for_batch(connection& control) {
         throw std::invalid_argument("a batch command with a bad magic number or ending");
       }
       return begin.how;
-    } catch (const channel_closed&) {
+    } catch (const transport::channel_closed&) {
       return std::nullopt;
     }
   }
 }
 
-void send_report(connection& control, const protocol::worker_report& report,
+void send_report(transport::connection& control, const protocol::worker_report& report,
                  std::chrono::milliseconds patience) {
   control.send_record(report, deadline_clock::now() + patience);
 }
 
-peer_watch coordinator_watch() {
+transport::peer_watch coordinator_watch() {
   const pid_t coordinator = ::getppid();
   return [coordinator] {
-    if (::getppid() != coordinator) throw channel_closed("the coordinator has gone away");
+    if (::getppid() != coordinator)
+      throw transport::channel_closed("the coordinator has gone away");
   };
 }
 
@@ -58,7 +60,7 @@ void pause_if_asked(const protocol::worker_arguments& arguments, std::size_t ite
 }
 
 int run_gpu_worker(std::span<const std::string> raw_arguments) {
-  auto control = coordinator_connection();
+  auto control = transport::coordinator_connection();
   std::chrono::milliseconds patience = 10s;
   try {
     const auto arguments = protocol::worker_arguments::decode(raw_arguments);

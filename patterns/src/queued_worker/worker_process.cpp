@@ -3,26 +3,30 @@
 #include <thread>
 #include <utility>
 
-#include "handoff/patterns/process/worker_role.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 #include "protocol.hpp"
 
 namespace handoff::patterns::queued_worker {
+
+using transport::deadline_clock;
+using transport::exit_status;
+
 namespace {
 
 using namespace std::chrono_literals;
 
 struct started {
-  spawned_process process;
-  connection control;
+  transport::spawned_process process;
+  transport::connection control;
 };
 
 started start_worker(std::string name, const std::string& role,
                      const std::vector<std::string>& arguments, const std::vector<int>& extra_fds) {
-  auto [ours, theirs] = connection::make_pair(name, "coordinator");
+  auto [ours, theirs] = transport::connection::make_pair(name, "coordinator");
   std::vector<int> inherited{theirs.native_handle()};
   inherited.insert(inherited.end(), extra_fds.begin(), extra_fds.end());
-  auto process = spawned_process::start(std::move(name), worker_command(role, arguments),
-                                        {.inherited_fds = inherited});
+  auto process = transport::spawned_process::start(
+      std::move(name), transport::worker_command(role, arguments), {.inherited_fds = inherited});
   return {std::move(process), std::move(ours)};
 }
 
@@ -76,21 +80,21 @@ void worker_process::throw_died(const std::string& context) {
   std::string message = "worker " + name() + " (pid " + std::to_string(pid()) + ") " + how;
   if (auto words = last_words()) message += "; it reported: " + *words;
   if (!context.empty()) message += "; " + context;
-  throw worker_died(message, name(), status);
+  throw transport::worker_died(message, name(), status);
 }
 
 void worker_process::join(std::chrono::milliseconds timeout) {
   exit_status status;
   try {
     status = process_.wait_for(timeout);
-  } catch (const deadline_exceeded&) {
-    throw deadline_exceeded("joining worker " + name() + ": it did not exit within " +
-                            std::to_string(timeout.count()) + " ms, so it was killed");
+  } catch (const transport::deadline_exceeded&) {
+    throw transport::deadline_exceeded("joining worker " + name() + ": it did not exit within " +
+                                       std::to_string(timeout.count()) + " ms, so it was killed");
   }
   if (!status.success()) {
     std::string message = "worker " + name() + " " + status.describe() + " when joined";
     if (auto words = last_words()) message += "; it reported: " + *words;
-    throw worker_died(message, name(), status);
+    throw transport::worker_died(message, name(), status);
   }
 }
 

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "handoff/patterns/channels/connection.hpp"
-#include "handoff/patterns/process/worker_pool.hpp"
-#include "handoff/patterns/spawned_process.hpp"
+#include "handoff/transport/channels/connection.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
+#include "handoff/transport/spawned_process.hpp"
 
 namespace handoff::patterns::queued_worker {
 
@@ -24,7 +24,7 @@ class worker_process {
 
   const std::string& name() const noexcept { return process_.name(); }
   pid_t pid() const noexcept { return process_.pid(); }
-  connection& control() { return *control_; }
+  transport::connection& control() { return *control_; }
 
   // worker_died if the worker has ended.
   void check_alive();
@@ -44,8 +44,8 @@ class worker_process {
   std::optional<std::string> last_words();
 
   // Declared first: the constructor opens the channel while it starts the process.
-  std::optional<connection> control_;
-  spawned_process process_;
+  std::optional<transport::connection> control_;
+  transport::spawned_process process_;
 };
 
 }  // namespace handoff::patterns::queued_worker

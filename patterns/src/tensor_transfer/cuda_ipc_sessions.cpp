@@ -5,14 +5,18 @@
 #include <cuda_runtime_api.h>
 
 #include "handoff/device_buffer.hpp"
-#include "handoff/patterns/ipc/cuda_ipc.hpp"
 #include "handoff/patterns/tensor_transfer/timed_stage.hpp"
 #include "handoff/patterns/tensor_transfer/transfer_floors.hpp"
 #include "handoff/patterns/tensor_transfer/variants.hpp"
 #include "handoff/stream.hpp"
+#include "handoff/transport/ipc/cuda_ipc.hpp"
 #include "zero_copy_support.hpp"
 
 namespace handoff::patterns {
+
+using transport::connection;
+using transport::deadline_clock;
+
 namespace {
 
 class cuda_ipc_sender final : public sender_session {
@@ -27,7 +31,7 @@ class cuda_ipc_sender final : public sender_session {
   }
   // serialize: exporting the range (handle lookup, recording the interprocess event).
   void send(connection& control, const tensor_memory&, stage_times& stages,
-            deadline_clock::time_point deadline, const peer_watch&) override {
+            deadline_clock::time_point deadline, const transport::peer_watch&) override {
     const auto record = timed_stage(stages.serialize, [&] {
       return exporter_.export_range(tensor_.data(), tensor_.size(), stream_.get());
     });
@@ -36,7 +40,7 @@ class cuda_ipc_sender final : public sender_session {
 
  private:
   stream stream_;
-  ipc_exporter exporter_;
+  transport::ipc_exporter exporter_;
   device_buffer<std::byte> tensor_;
 };
 
@@ -45,8 +49,8 @@ class cuda_ipc_receiver final : public receiver_session {
   cuda_ipc_receiver() : importer_(current_device()) {}
   // deserialize: opening the handle and event (cached after the first) and queueing the wait.
   void receive(connection& control, tensor_memory& destination, stage_times& stages,
-               deadline_clock::time_point deadline, const peer_watch&) override {
-    const auto record = control.receive_record<ipc_export_record>(deadline);
+               deadline_clock::time_point deadline, const transport::peer_watch&) override {
+    const auto record = control.receive_record<transport::ipc_export_record>(deadline);
     require_size(record.bytes, destination);
     const std::byte* shared =
         timed_stage(stages.deserialize, [&] { return importer_.open(record, stream_.get()); });
@@ -55,7 +59,8 @@ class cuda_ipc_receiver final : public receiver_session {
 
  private:
   stream stream_;
-  ipc_importer importer_;  // closes its mappings before the sender's session frees the memory
+  transport::ipc_importer
+      importer_;  // closes its mappings before the sender's session frees the memory
 };
 
 std::unique_ptr<sender_session> make_cuda_ipc_sender(const tensor_memory& source) {

@@ -6,8 +6,8 @@
 
 namespace handoff::patterns {
 
-tensor_description flat_float_tensor(std::uint64_t bytes) {
-  return {element_type::float32, {bytes / sizeof(float)}};
+transport::tensor_description flat_float_tensor(std::uint64_t bytes) {
+  return {transport::element_type::float32, {bytes / sizeof(float)}};
 }
 
 framed_source frame_source(const tensor_memory& source, std::vector<std::byte>& staging,
@@ -19,7 +19,7 @@ framed_source frame_source(const tensor_memory& source, std::vector<std::byte>& 
     payload = staging;
   }
   const auto header = timed_stage(stages.serialize, [&] {
-    return encode_frame_header(flat_float_tensor(payload.size()), payload);
+    return transport::encode_frame_header(flat_float_tensor(payload.size()), payload);
   });
   return {header, payload};
 }
@@ -36,23 +36,24 @@ void finish_landing(tensor_memory& destination, std::span<const std::byte> landi
   timed_stage(stages.h2d, [&] { destination.copy_from_host(0, landing); });
 }
 
-frame_header decode_header_for(std::span<const std::byte> header_bytes,
-                               const tensor_memory& destination, stage_times& stages) {
-  const auto header = timed_stage(
-      stages.deserialize, [&] { return decode_frame_header(header_bytes, destination.bytes()); });
+transport::frame_header decode_header_for(std::span<const std::byte> header_bytes,
+                                          const tensor_memory& destination, stage_times& stages) {
+  const auto header = timed_stage(stages.deserialize, [&] {
+    return transport::decode_frame_header(header_bytes, destination.bytes());
+  });
   if (header.payload_bytes != destination.bytes()) {
-    throw frame_shape_mismatch("frame carries " + std::to_string(header.payload_bytes) +
-                               " payload bytes; the receiver expects " +
-                               std::to_string(destination.bytes()));
+    throw transport::frame_shape_mismatch("frame carries " + std::to_string(header.payload_bytes) +
+                                          " payload bytes; the receiver expects " +
+                                          std::to_string(destination.bytes()));
   }
   return header;
 }
 
-void require_frame_length(const frame_header& header, std::uint64_t message_bytes) {
-  if (message_bytes != frame_header_bytes + header.payload_bytes) {
-    throw frame_shape_mismatch("message of " + std::to_string(message_bytes) +
-                               " bytes for a frame of " + std::to_string(header.payload_bytes) +
-                               " payload bytes");
+void require_frame_length(const transport::frame_header& header, std::uint64_t message_bytes) {
+  if (message_bytes != transport::frame_header_bytes + header.payload_bytes) {
+    throw transport::frame_shape_mismatch("message of " + std::to_string(message_bytes) +
+                                          " bytes for a frame of " +
+                                          std::to_string(header.payload_bytes) + " payload bytes");
   }
 }
 

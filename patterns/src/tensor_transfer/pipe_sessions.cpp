@@ -11,6 +11,10 @@
 #include "handoff/patterns/tensor_transfer/variants.hpp"
 
 namespace handoff::patterns {
+
+using transport::connection;
+using transport::deadline_clock;
+
 namespace {
 
 constexpr std::size_t receive_piece_bytes = 1 << 20;
@@ -27,7 +31,7 @@ class pipe_sender final : public sender_session {
   }
 
   void send(connection&, const tensor_memory& source, stage_times& stages,
-            deadline_clock::time_point deadline, const peer_watch&) override {
+            deadline_clock::time_point deadline, const transport::peer_watch&) override {
     const auto framed = frame_source(source, staging_, stages);
     channel_->send_parts({framed.header, framed.payload}, deadline);
   }
@@ -39,24 +43,26 @@ class pipe_sender final : public sender_session {
 
 class pipe_receiver final : public receiver_session {
  public:
-  explicit pipe_receiver(unique_fd socket) : channel_(std::move(socket), "tensor sender (pipe)") {}
+  explicit pipe_receiver(transport::unique_fd socket)
+      : channel_(std::move(socket), "tensor sender (pipe)") {}
 
   void receive(connection&, tensor_memory& destination, stage_times& stages,
-               deadline_clock::time_point deadline, const peer_watch&) override {
-    const auto length = channel_.receive_length(deadline, frame_header_bytes + destination.bytes());
-    frame_header_bytes_array header_bytes;
+               deadline_clock::time_point deadline, const transport::peer_watch&) override {
+    const auto length =
+        channel_.receive_length(deadline, transport::frame_header_bytes + destination.bytes());
+    transport::frame_header_bytes_array header_bytes;
     channel_.receive_body(header_bytes, deadline);
     const auto header = decode_header_for(header_bytes, destination, stages);
     require_frame_length(header, length);
     const auto landing = landing_for(destination, staging_);
-    frame_checksum checksum;
+    transport::frame_checksum checksum;
     for (std::size_t offset = 0; offset < landing.size(); offset += receive_piece_bytes) {
       const auto piece =
           landing.subspan(offset, std::min(receive_piece_bytes, landing.size() - offset));
       channel_.receive_body(piece, deadline);
       timed_stage(stages.deserialize, [&] { checksum.update(piece); });
     }
-    verify_frame_checksum(header, checksum.digest());
+    transport::verify_frame_checksum(header, checksum.digest());
     finish_landing(destination, landing, stages);
   }
 

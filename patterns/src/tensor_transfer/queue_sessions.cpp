@@ -5,13 +5,19 @@
 #include <cstring>
 #include <optional>
 
-#include "handoff/patterns/channels/process_queue.hpp"
 #include "handoff/patterns/tensor_transfer/framing.hpp"
 #include "handoff/patterns/tensor_transfer/timed_stage.hpp"
 #include "handoff/patterns/tensor_transfer/transfer_floors.hpp"
 #include "handoff/patterns/tensor_transfer/variants.hpp"
+#include "handoff/transport/channels/process_queue.hpp"
 
 namespace handoff::patterns {
+
+using transport::connection;
+using transport::deadline_clock;
+using transport::process_queue;
+using transport::unique_fd;
+
 namespace {
 
 class queue_sender final : public sender_session {
@@ -21,7 +27,7 @@ class queue_sender final : public sender_session {
   void open(connection& control, command_record announce,
             deadline_clock::time_point deadline) override {
     queue_.emplace(process_queue::create(
-        {.max_message_bytes = frame_header_bytes + bytes_, .purpose = "tensor-queue"}));
+        {.max_message_bytes = transport::frame_header_bytes + bytes_, .purpose = "tensor-queue"}));
     const auto descriptors = queue_->descriptors();
     announce.descriptors = static_cast<std::uint32_t>(descriptors.size());
     announce.bytes = bytes_;
@@ -31,7 +37,7 @@ class queue_sender final : public sender_session {
   }
 
   void send(connection&, const tensor_memory& source, stage_times& stages,
-            deadline_clock::time_point deadline, const peer_watch& watch) override {
+            deadline_clock::time_point deadline, const transport::peer_watch& watch) override {
     const auto framed = frame_source(source, staging_, stages);
     queue_->put_parts({framed.header, framed.payload}, deadline, watch);
   }
@@ -48,22 +54,22 @@ class queue_receiver final : public receiver_session {
       : descriptors_(std::move(descriptors)), queue_(std::move(queue)) {}
 
   void receive(connection&, tensor_memory& destination, stage_times& stages,
-               deadline_clock::time_point deadline, const peer_watch& watch) override {
-    frame_header_bytes_array header_bytes;
+               deadline_clock::time_point deadline, const transport::peer_watch& watch) override {
+    transport::frame_header_bytes_array header_bytes;
     const auto landing = landing_for(destination, staging_);
     const std::size_t length = queue_.get_into({header_bytes, landing}, deadline, watch);
-    if (length < frame_header_bytes) {
-      throw frame_truncated("a queue message of " + std::to_string(length) +
-                            " bytes is shorter than a frame header");
+    if (length < transport::frame_header_bytes) {
+      throw transport::frame_truncated("a queue message of " + std::to_string(length) +
+                                       " bytes is shorter than a frame header");
     }
     const auto header = decode_header_for(header_bytes, destination, stages);
     require_frame_length(header, length);
     const auto checksum = timed_stage(stages.deserialize, [&] {
-      frame_checksum hash;
+      transport::frame_checksum hash;
       hash.update(landing);
       return hash.digest();
     });
-    verify_frame_checksum(header, checksum);
+    transport::verify_frame_checksum(header, checksum);
     finish_landing(destination, landing, stages);
   }
 

@@ -10,12 +10,17 @@
 #include <vector>
 
 #include "handoff/host_registration.hpp"
-#include "handoff/patterns/channels/shm_ring.hpp"
 #include "handoff/patterns/tensor_transfer/transfer_floors.hpp"
 #include "handoff/patterns/tensor_transfer/variants.hpp"
 #include "handoff/stream.hpp"
+#include "handoff/transport/channels/shm_ring.hpp"
 
 namespace handoff::patterns {
+
+using transport::connection;
+using transport::deadline_clock;
+using transport::shm_ring;
+
 namespace {
 
 constexpr std::size_t pinned_slot_count = 8;
@@ -60,7 +65,7 @@ class shm_pinned_sender final : public sender_session {
   }
 
   void send(connection&, const tensor_memory& source, stage_times&,
-            deadline_clock::time_point deadline, const peer_watch& watch) override {
+            deadline_clock::time_point deadline, const transport::peer_watch& watch) override {
     auto& ring = ring_->ring();
     std::deque<chunk_in_flight> in_flight;
     const auto publish_oldest = [&] {
@@ -88,11 +93,11 @@ class shm_pinned_sender final : public sender_session {
 
 class shm_pinned_receiver final : public receiver_session {
  public:
-  shm_pinned_receiver(unique_fd descriptor, shm_ring ring)
+  shm_pinned_receiver(transport::unique_fd descriptor, shm_ring ring)
       : descriptor_(std::move(descriptor)), ring_(std::move(ring)) {}
 
   void receive(connection&, tensor_memory& destination, stage_times&,
-               deadline_clock::time_point deadline, const peer_watch& watch) override {
+               deadline_clock::time_point deadline, const transport::peer_watch& watch) override {
     auto& ring = ring_.ring();
     std::deque<std::size_t> in_flight;
     const auto release_oldest = [&] {
@@ -123,7 +128,7 @@ class shm_pinned_receiver final : public receiver_session {
   }
 
  private:
-  unique_fd descriptor_;
+  transport::unique_fd descriptor_;
   registered_ring ring_;
 };
 

@@ -7,13 +7,19 @@
 #include <cstring>
 #include <optional>
 
-#include "handoff/patterns/channels/shm_ring.hpp"
 #include "handoff/patterns/tensor_transfer/framing.hpp"
 #include "handoff/patterns/tensor_transfer/timed_stage.hpp"
 #include "handoff/patterns/tensor_transfer/transfer_floors.hpp"
 #include "handoff/patterns/tensor_transfer/variants.hpp"
+#include "handoff/transport/channels/shm_ring.hpp"
 
 namespace handoff::patterns {
+
+using transport::connection;
+using transport::deadline_clock;
+using transport::peer_watch;
+using transport::shm_ring;
+
 namespace {
 
 constexpr std::size_t shm_slot_count = 8;
@@ -56,23 +62,23 @@ class shm_sender final : public sender_session {
 
 class shm_receiver final : public receiver_session {
  public:
-  shm_receiver(unique_fd descriptor, shm_ring ring)
+  shm_receiver(transport::unique_fd descriptor, shm_ring ring)
       : descriptor_(std::move(descriptor)), ring_(std::move(ring)) {}
 
   void receive(connection&, tensor_memory& destination, stage_times& stages,
                deadline_clock::time_point deadline, const peer_watch& watch) override {
-    frame_header_bytes_array header_bytes;
+    transport::frame_header_bytes_array header_bytes;
     take_chunk(header_tag, header_bytes, deadline, watch);
     const auto header = decode_header_for(header_bytes, destination, stages);
     const auto landing = landing_for(destination, staging_);
-    frame_checksum checksum;
+    transport::frame_checksum checksum;
     for (std::size_t offset = 0; offset < landing.size(); offset += ring_.slot_bytes()) {
       const auto piece =
           landing.subspan(offset, std::min(ring_.slot_bytes(), landing.size() - offset));
       take_chunk(payload_tag, piece, deadline, watch);
       timed_stage(stages.deserialize, [&] { checksum.update(piece); });
     }
-    verify_frame_checksum(header, checksum.digest());
+    transport::verify_frame_checksum(header, checksum.digest());
     finish_landing(destination, landing, stages);
   }
 
@@ -82,15 +88,16 @@ class shm_receiver final : public receiver_session {
     const auto filled = ring_.acquire_filled(deadline, watch);
     if (filled.tag != tag || filled.used_bytes != into.size()) {
       ring_.release(filled.index);
-      throw frame_truncated("shared-memory slot holds " + std::to_string(filled.used_bytes) +
-                            " bytes tagged " + std::to_string(filled.tag) + "; expected " +
-                            std::to_string(into.size()) + " bytes tagged " + std::to_string(tag));
+      throw transport::frame_truncated(
+          "shared-memory slot holds " + std::to_string(filled.used_bytes) + " bytes tagged " +
+          std::to_string(filled.tag) + "; expected " + std::to_string(into.size()) +
+          " bytes tagged " + std::to_string(tag));
     }
     std::memcpy(into.data(), ring_.slot(filled.index).data(), into.size());
     ring_.release(filled.index);
   }
 
-  unique_fd descriptor_;
+  transport::unique_fd descriptor_;
   shm_ring ring_;
   std::vector<std::byte> staging_;
 };

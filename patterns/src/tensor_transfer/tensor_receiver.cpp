@@ -7,26 +7,30 @@
 #include <memory>
 #include <stdexcept>
 
-#include "handoff/patterns/process/worker_pool.hpp"
 #include "handoff/patterns/tensor_transfer/variants.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
 
 namespace handoff::patterns {
+
+using transport::deadline_clock;
+
 namespace {
 
 // A receiver must not outlive its coordinator: a killed sender would otherwise leave it waiting on
 // a channel that no one will ever write to.
-peer_watch watch_parent() {
+transport::peer_watch watch_parent() {
   const pid_t parent = ::getppid();
   return [parent] {
     if (::getppid() != parent) {
-      throw channel_closed("the tensor sender (pid " + std::to_string(parent) + ") has died");
+      throw transport::channel_closed("the tensor sender (pid " + std::to_string(parent) +
+                                      ") has died");
     }
   };
 }
 
 class receiver_loop {
  public:
-  receiver_loop() : control_(coordinator_connection()), watch_(watch_parent()) {}
+  receiver_loop() : control_(transport::coordinator_connection()), watch_(watch_parent()) {}
 
   int run() {
     while (true) {
@@ -34,7 +38,7 @@ class receiver_loop {
       try {
         command =
             control_.receive_record<command_record>(deadline_clock::now() + receiver_idle_limit);
-      } catch (const channel_closed&) {
+      } catch (const transport::channel_closed&) {
         return 0;  // the coordinator is done with this receiver
       }
       const auto deadline = deadline_clock::now() + receiver_idle_limit;
@@ -105,8 +109,8 @@ class receiver_loop {
     return *destination_;
   }
 
-  connection control_;
-  peer_watch watch_;
+  transport::connection control_;
+  transport::peer_watch watch_;
   std::unique_ptr<tensor_memory> destination_;
   std::unique_ptr<receiver_session> session_;
   std::string session_error_;

@@ -8,6 +8,8 @@
 
 namespace handoff::patterns {
 
+using transport::connection;
+
 tensor_sender::tensor_sender(const transfer_setup& setup)
     : setup_(setup),
       pool_("tensor_receiver", 1, {.role = std::string(tensor_receiver_role)}),
@@ -22,8 +24,8 @@ tensor_sender::tensor_sender(const transfer_setup& setup)
 
 tensor_sender::~tensor_sender() = default;
 
-deadline_clock::time_point tensor_sender::deadline() const {
-  return deadline_clock::now() + setup_.patience;
+transport::deadline_clock::time_point tensor_sender::deadline() const {
+  return transport::deadline_clock::now() + setup_.patience;
 }
 
 void tensor_sender::send_command(const command_record& command) {
@@ -52,7 +54,7 @@ void tensor_sender::open_session(sender_session& session, connection& control) {
 }
 
 run_result tensor_sender::timed_transfer(sender_session& session, bool open_first) {
-  const peer_watch watch = [this] { pool_.check_alive(); };
+  const transport::peer_watch watch = [this] { pool_.check_alive(); };
   run_result result;
   const auto start = wall_clock::now();
   pool_.with_worker(0, [&](connection& control) {

@@ -5,14 +5,18 @@
 #include <atomic>
 #include <optional>
 
-#include "handoff/patterns/ipc/vmm_shareable.hpp"
 #include "handoff/patterns/tensor_transfer/timed_stage.hpp"
 #include "handoff/patterns/tensor_transfer/transfer_floors.hpp"
 #include "handoff/patterns/tensor_transfer/variants.hpp"
 #include "handoff/stream.hpp"
+#include "handoff/transport/ipc/vmm_shareable.hpp"
 #include "zero_copy_support.hpp"
 
 namespace handoff::patterns {
+
+using transport::connection;
+using transport::deadline_clock;
+
 namespace {
 
 struct vmm_record {
@@ -31,7 +35,7 @@ std::uint64_t next_allocation_id() {
 class vmm_fd_sender final : public sender_session {
  public:
   explicit vmm_fd_sender(const tensor_memory& source)
-      : allocation_(vmm_allocation::create(current_device(), source.bytes())),
+      : allocation_(transport::vmm_allocation::create(current_device(), source.bytes())),
         allocation_id_(next_allocation_id()) {
     copy_device_range(allocation_.data(), source.device_data(), source.bytes(), stream_);
   }
@@ -41,7 +45,7 @@ class vmm_fd_sender final : public sender_session {
   }
   // serialize: exporting the descriptor, on the first transfer only.
   void send(connection& control, const tensor_memory&, stage_times& stages,
-            deadline_clock::time_point deadline, const peer_watch&) override {
+            deadline_clock::time_point deadline, const transport::peer_watch&) override {
     const bool first = !descriptor_sent_;
     control.send_record(vmm_record{.allocation_id = allocation_id_,
                                    .bytes = allocation_.bytes(),
@@ -49,7 +53,7 @@ class vmm_fd_sender final : public sender_session {
                                    .carries_descriptor = first ? 1U : 0U},
                         deadline);
     if (first) {
-      const unique_fd descriptor =
+      const transport::unique_fd descriptor =
           timed_stage(stages.serialize, [&] { return allocation_.export_descriptor(); });
       control.send_fd(descriptor.get(), deadline);
       descriptor_sent_ = true;
@@ -58,7 +62,7 @@ class vmm_fd_sender final : public sender_session {
 
  private:
   stream stream_;
-  vmm_allocation allocation_;
+  transport::vmm_allocation allocation_;
   std::uint64_t allocation_id_;
   bool descriptor_sent_ = false;
 };
@@ -67,15 +71,15 @@ class vmm_fd_receiver final : public receiver_session {
  public:
   // deserialize: importing and mapping the descriptor, on the first transfer only.
   void receive(connection& control, tensor_memory& destination, stage_times& stages,
-               deadline_clock::time_point deadline, const peer_watch&) override {
+               deadline_clock::time_point deadline, const transport::peer_watch&) override {
     const auto record = control.receive_record<vmm_record>(deadline);
     require_size(record.bytes, destination);
     if (record.carries_descriptor != 0) {
-      const unique_fd descriptor = control.receive_fd(deadline);
+      const transport::unique_fd descriptor = control.receive_fd(deadline);
       imported_.reset();
       timed_stage(stages.deserialize, [&] {
         imported_.emplace(
-            vmm_import::open(descriptor.get(), record.mapped_bytes, current_device()));
+            transport::vmm_import::open(descriptor.get(), record.mapped_bytes, current_device()));
       });
       allocation_id_ = record.allocation_id;
     } else if (!imported_ || allocation_id_ != record.allocation_id) {
@@ -88,7 +92,7 @@ class vmm_fd_receiver final : public receiver_session {
 
  private:
   stream stream_;
-  std::optional<vmm_import> imported_;
+  std::optional<transport::vmm_import> imported_;
   std::uint64_t allocation_id_ = 0;
 };
 

@@ -24,9 +24,9 @@
 #include <vector>
 
 #include "handoff/patterns/elementwise/extended_problem.hpp"
-#include "handoff/patterns/process/batch_latch.hpp"
-#include "handoff/patterns/process/worker_pool.hpp"
 #include "handoff/patterns/stage_times.hpp"
+#include "handoff/transport/process/batch_latch.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
 
 namespace handoff::patterns::elementwise {
 
@@ -68,8 +68,8 @@ class map_pool {
  private:
   map_batch_stats run_batch(const extended_problem& problem, std::span<float> out);
 
-  worker_pool pool_;
-  batch_latch latch_{"map"};
+  transport::worker_pool pool_;
+  transport::batch_latch latch_{"map"};
   std::chrono::milliseconds wait_timeout_;
 };
 

@@ -19,9 +19,9 @@
 #include <vector>
 
 #include "handoff/patterns/compute_target.hpp"
-#include "handoff/patterns/process/batch_latch.hpp"
-#include "handoff/patterns/process/worker_pool.hpp"
 #include "handoff/patterns/stage_times.hpp"
+#include "handoff/transport/process/batch_latch.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
 
 namespace handoff::patterns::independent_tasks {
 
@@ -67,9 +67,9 @@ class task_pool {
   void await_ready();
 
   task_pool_options options_;
-  std::optional<worker_pool> pool_;  // engaged by the constructor
+  std::optional<transport::worker_pool> pool_;  // engaged by the constructor
   double start_seconds_ = 0;
-  batch_latch latch_;
+  transport::batch_latch latch_;
 };
 
 }  // namespace handoff::patterns::independent_tasks

@@ -9,8 +9,8 @@
 #include <optional>
 #include <string>
 
-#include "handoff/patterns/process_errors.hpp"
 #include "handoff/reference/pool_prep_inputs.hpp"
+#include "handoff/transport/process_errors.hpp"
 
 namespace handoff::patterns::pool_prep {
 
@@ -35,10 +35,10 @@ void check_batch(const batch& work, std::optional<std::size_t> max_chunk_element
 void check_pool_size(std::size_t workers, const char* variant);
 
 // A worker reported that a chunk failed (a CUDA error, say). Names the worker and the chunk.
-class chunk_failed : public process_error {
+class chunk_failed : public transport::process_error {
  public:
   chunk_failed(std::string message, std::string worker)
-      : process_error(std::move(message)), worker_(std::move(worker)) {}
+      : transport::process_error(std::move(message)), worker_(std::move(worker)) {}
   const std::string& worker() const noexcept { return worker_; }
 
  private:
@@ -47,9 +47,9 @@ class chunk_failed : public process_error {
 
 // A pool whose earlier batch failed: its workers were stopped, like Pool.terminate(), and it takes
 // no more batches.
-class pool_terminated : public process_error {
+class pool_terminated : public transport::process_error {
  public:
-  using process_error::process_error;
+  using transport::process_error::process_error;
 };
 
 // Every blocking step of a batch (a reply, a slot, a chunk) waits at most this long by default.

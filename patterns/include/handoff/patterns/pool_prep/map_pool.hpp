@@ -24,8 +24,8 @@
 
 #include "handoff/patterns/compute_target.hpp"
 #include "handoff/patterns/pool_prep/batch.hpp"
-#include "handoff/patterns/process/worker_pool.hpp"
 #include "handoff/patterns/stage_times.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
 
 namespace handoff::patterns::pool_prep {
 
@@ -63,10 +63,12 @@ class map_pool {
   stage_times run_batch(const batch& work, std::span<float> out);
   void send_chunk(std::size_t worker, const batch& work, std::size_t chunk);
   void receive_result(std::size_t worker, const batch& work, stage_times& stages);
-  deadline_clock::time_point deadline() const { return deadline_clock::now() + options_.patience; }
+  transport::deadline_clock::time_point deadline() const {
+    return transport::deadline_clock::now() + options_.patience;
+  }
 
   map_pool_options options_;
-  std::optional<worker_pool> pool_;
+  std::optional<transport::worker_pool> pool_;
   std::vector<std::size_t> assigned_;              // the chunk each worker holds, or no chunk
   std::vector<std::unique_ptr<float[]>> results_;  // by value, one fresh array per chunk
 };

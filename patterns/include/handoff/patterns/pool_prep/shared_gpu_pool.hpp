@@ -30,12 +30,12 @@
 #include <vector>
 
 #include "handoff/host_registration.hpp"
-#include "handoff/patterns/channels/shm_ring.hpp"
 #include "handoff/patterns/compute_target.hpp"
 #include "handoff/patterns/pool_prep/batch.hpp"
 #include "handoff/patterns/pool_prep/chunk_streamer.hpp"
-#include "handoff/patterns/process/worker_pool.hpp"
 #include "handoff/patterns/stage_times.hpp"
+#include "handoff/transport/channels/shm_ring.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
 
 namespace handoff::patterns::pool_prep {
 
@@ -88,15 +88,17 @@ class shared_gpu_pool {
   void watch_workers(std::vector<bool>& replied, double& prep);
   void take_reply(std::size_t worker, double& prep);
   void terminate() noexcept;
-  deadline_clock::time_point deadline() const { return deadline_clock::now() + options_.patience; }
+  transport::deadline_clock::time_point deadline() const {
+    return transport::deadline_clock::now() + options_.patience;
+  }
 
   shared_gpu_options options_;
   // Destroyed bottom up: the workers first, then the streams (after their copies finished), then
   // the registrations, then the rings' mappings.
-  std::vector<shm_ring> rings_;
+  std::vector<transport::shm_ring> rings_;
   std::vector<host_registration> registrations_;
   std::unique_ptr<chunk_streamer> streamer_;
-  std::optional<worker_pool> pool_;
+  std::optional<transport::worker_pool> pool_;
   std::vector<std::deque<in_flight_slot>> in_flight_;  // per ring, oldest first
   std::uint64_t chunks_in_batch_ = 0;
 };

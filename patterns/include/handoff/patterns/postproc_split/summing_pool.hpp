@@ -22,10 +22,10 @@
 #include <vector>
 
 #include "handoff/patterns/postproc_split/array_split.hpp"
-#include "handoff/patterns/process/batch_latch.hpp"
-#include "handoff/patterns/process/worker_pool.hpp"
-#include "handoff/patterns/shared_memory_segment.hpp"
 #include "handoff/patterns/stage_times.hpp"
+#include "handoff/transport/process/batch_latch.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
+#include "handoff/transport/shared_memory_segment.hpp"
 
 namespace handoff::patterns::postproc_split {
 
@@ -40,7 +40,7 @@ class summing_pool {
   pid_t worker_pid(std::size_t index) const { return workers_.worker_pid(index); }
 
   // Hands every worker the segment's descriptor and waits until each has mapped it.
-  void attach(const shared_memory_segment& segment);
+  void attach(const transport::shared_memory_segment& segment);
 
   // The seed's way: each chunk of values travels to its worker by value, inside the request.
   // Stages: serialize (the coordinator's sends), deserialize and post (the workers').
@@ -63,11 +63,13 @@ class summing_pool {
   template <class Send>
   std::vector<double> dispatch(std::span<const chunk> chunks, stage_times& stages, Send&& send,
                                const chunk_gate& await_chunk, std::size_t requests_per_worker);
-  deadline_clock::time_point deadline() const { return deadline_clock::now() + patience_; }
+  transport::deadline_clock::time_point deadline() const {
+    return transport::deadline_clock::now() + patience_;
+  }
 
   std::chrono::milliseconds patience_;
-  worker_pool workers_;
-  batch_latch latch_;
+  transport::worker_pool workers_;
+  transport::batch_latch latch_;
   std::size_t attached_floats_ = 0;
 };
 

@@ -27,8 +27,8 @@
 #include <string_view>
 
 #include "handoff/patterns/compute_target.hpp"
-#include "handoff/patterns/process_errors.hpp"
 #include "handoff/patterns/run_result.hpp"
+#include "handoff/transport/process_errors.hpp"
 
 namespace handoff::patterns::queued_worker {
 
@@ -78,10 +78,10 @@ struct work_item {
 using batch_result = run_result;
 
 // The worker reported a failure of its own (a CUDA error, a message it rejected).
-class worker_failed : public process_error {
+class worker_failed : public transport::process_error {
  public:
   worker_failed(std::string message, std::string worker)
-      : process_error(std::move(message)), worker_(std::move(worker)) {}
+      : transport::process_error(std::move(message)), worker_(std::move(worker)) {}
   const std::string& worker() const noexcept { return worker_; }
 
  private:
@@ -89,9 +89,9 @@ class worker_failed : public process_error {
 };
 
 // The worker broke the protocol: a result out of order or of the wrong size.
-class protocol_violation : public process_error {
+class protocol_violation : public transport::process_error {
  public:
-  using process_error::process_error;
+  using transport::process_error::process_error;
 };
 
 // Throws std::invalid_argument, before anything is sent, for: outputs not one per item, a and b

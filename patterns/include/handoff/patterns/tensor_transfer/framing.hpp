@@ -8,16 +8,16 @@
 #include <vector>
 
 #include "handoff/patterns/stage_times.hpp"
-#include "handoff/patterns/tensor_frame.hpp"
 #include "handoff/patterns/tensor_transfer/tensor_memory.hpp"
+#include "handoff/transport/tensor_frame.hpp"
 
 namespace handoff::patterns {
 
 // A flat float32 tensor of this many bytes.
-tensor_description flat_float_tensor(std::uint64_t bytes);
+transport::tensor_description flat_float_tensor(std::uint64_t bytes);
 
 struct framed_source {
-  frame_header_bytes_array header;
+  transport::frame_header_bytes_array header;
   std::span<const std::byte> payload;  // the host tensor itself, or staging for a device tensor
 };
 // d2h (for a device tensor) into staging, then the checksum (serialize).
@@ -32,8 +32,8 @@ void finish_landing(tensor_memory& destination, std::span<const std::byte> landi
 
 // Validates a header against the destination it must fill; message_bytes, when known, is the
 // whole frame's length as the channel reported it.
-frame_header decode_header_for(std::span<const std::byte> header_bytes,
-                               const tensor_memory& destination, stage_times& stages);
-void require_frame_length(const frame_header& header, std::uint64_t message_bytes);
+transport::frame_header decode_header_for(std::span<const std::byte> header_bytes,
+                                          const tensor_memory& destination, stage_times& stages);
+void require_frame_length(const transport::frame_header& header, std::uint64_t message_bytes);
 
 }  // namespace handoff::patterns

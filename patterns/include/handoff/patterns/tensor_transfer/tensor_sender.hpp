@@ -10,17 +10,17 @@
 #include <cstdint>
 #include <memory>
 
-#include "handoff/patterns/process/worker_pool.hpp"
 #include "handoff/patterns/run_result.hpp"
 #include "handoff/patterns/tensor_transfer/transfer_variant.hpp"
 #include "handoff/reference/verify.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
 
 namespace handoff::patterns {
 
 // The receiver reported a failure (a frame it rejected, a CUDA error, ...).
-class transfer_failed : public process_error {
+class transfer_failed : public transport::process_error {
  public:
-  using process_error::process_error;
+  using transport::process_error::process_error;
 };
 
 struct transfer_setup {
@@ -48,15 +48,15 @@ class tensor_sender {
   void shutdown();
 
  private:
-  deadline_clock::time_point deadline() const;
+  transport::deadline_clock::time_point deadline() const;
   void send_command(const command_record& command);
   reply_record await_reply();
   run_result timed_transfer(sender_session& session, bool open_first);
-  void open_session(sender_session& session, connection& control);
+  void open_session(sender_session& session, transport::connection& control);
   void close_session(std::unique_ptr<sender_session>& session);
 
   transfer_setup setup_;
-  worker_pool pool_;
+  transport::worker_pool pool_;
   std::unique_ptr<tensor_memory> source_;
   std::unique_ptr<sender_session> warm_session_;
 };

@@ -17,9 +17,9 @@ struct transfer_variant {
   // sender copies it there now.
   std::unique_ptr<sender_session> (*make_sender)(const tensor_memory& source) = nullptr;
   // Takes the descriptors that follow the open_session command.
-  std::unique_ptr<receiver_session> (*open_receiver)(const command_record& command,
-                                                     connection& control,
-                                                     deadline_clock::time_point deadline) = nullptr;
+  std::unique_ptr<receiver_session> (*open_receiver)(
+      const command_record& command, transport::connection& control,
+      transport::deadline_clock::time_point deadline) = nullptr;
 };
 
 // Starts process B and prepares the source and destination tensors; the session keeps B up for

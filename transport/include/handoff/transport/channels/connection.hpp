@@ -1,0 +1,85 @@
+#pragma once
+// One end of a duplex, message-oriented pipe between two processes, like Python's
+// multiprocessing.Pipe(): a Unix stream socketpair carrying length-prefixed messages. It can also
+// pass a file descriptor (SCM_RIGHTS), which is how a cuMem allocation travels between processes.
+// Every call has a deadline; a peer that has gone away is channel_closed, never a hang.
+
+#include <chrono>
+#include <cstdint>
+#include <initializer_list>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "handoff/transport/fd_io.hpp"
+#include "handoff/transport/process_errors.hpp"
+
+namespace handoff::transport {
+
+// A message longer than the receiver's cap.
+class message_too_large : public process_error {
+ public:
+  using process_error::process_error;
+};
+
+class connection {
+ public:
+  // Adopts a connected stream socket; peer names the other end in every error message.
+  connection(unique_fd socket, std::string peer);
+
+  // Both ends, connected to each other, close-on-exec: hand one to a child via inherited_fds.
+  static std::pair<connection, connection> make_pair(std::string first_peer,
+                                                     std::string second_peer);
+
+  // One message made of several buffers back to back (a header and a payload, say), no copy.
+  void send_parts(std::initializer_list<std::span<const std::byte>> parts,
+                  deadline_clock::time_point deadline);
+  void send(std::span<const std::byte> message, deadline_clock::time_point deadline) {
+    send_parts({message}, deadline);
+  }
+
+  // Receives a whole message into a new buffer; a message over max_bytes is message_too_large.
+  std::vector<std::byte> receive(deadline_clock::time_point deadline, std::uint64_t max_bytes);
+
+  // Streaming receive of one message: its length first, then the body in pieces of any size that
+  // add up to the length, so a large payload can land straight in its destination.
+  std::uint64_t receive_length(deadline_clock::time_point deadline, std::uint64_t max_bytes);
+  void receive_body(std::span<std::byte> piece, deadline_clock::time_point deadline);
+
+  // Fixed-size messages for control records.
+  template <class Record>
+  void send_record(const Record& record, deadline_clock::time_point deadline) {
+    static_assert(std::is_trivially_copyable_v<Record>);
+    send(std::as_bytes(std::span(&record, 1)), deadline);
+  }
+  template <class Record>
+  Record receive_record(deadline_clock::time_point deadline) {
+    static_assert(std::is_trivially_copyable_v<Record>);
+    Record record;
+    const std::uint64_t length = receive_length(deadline, sizeof(Record));
+    if (length != sizeof(Record)) throw_wrong_record_size(length, sizeof(Record));
+    receive_body(std::as_writable_bytes(std::span(&record, 1)), deadline);
+    return record;
+  }
+
+  // A descriptor, duplicated into the receiving process (SCM_RIGHTS), as a message of its own.
+  void send_fd(int fd, deadline_clock::time_point deadline);
+  unique_fd receive_fd(deadline_clock::time_point deadline);
+
+  // Whether a message (or end of file) is waiting, within the timeout.
+  bool poll(std::chrono::milliseconds timeout) const;
+
+  int native_handle() const noexcept { return socket_.get(); }
+  const std::string& peer() const noexcept { return peer_; }
+
+ private:
+  [[noreturn]] void throw_wrong_record_size(std::uint64_t got, std::size_t expected) const;
+
+  unique_fd socket_;
+  std::string peer_;
+  std::uint64_t body_left_ = 0;  // bytes of the current incoming message not yet received
+};
+
+}  // namespace handoff::transport

@@ -1,0 +1,151 @@
+#include "handoff/transport/channels/connection.hpp"
+
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace handoff::transport {
+namespace {
+
+template <class Value>
+std::span<std::byte> bytes_of(Value& value) {
+  return std::as_writable_bytes(std::span(&value, 1));
+}
+
+// One byte with room for one descriptor beside it (SCM_RIGHTS).
+struct descriptor_message {
+  std::byte carrier{0x46};
+  iovec payload{&carrier, 1};
+  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+  msghdr message{};
+
+  descriptor_message() {
+    message.msg_iov = &payload;
+    message.msg_iovlen = 1;
+    message.msg_control = control;
+    message.msg_controllen = sizeof(control);
+  }
+  descriptor_message(const descriptor_message&) = delete;
+  descriptor_message& operator=(const descriptor_message&) = delete;
+};
+
+}  // namespace
+
+connection::connection(unique_fd socket, std::string peer)
+    : socket_(std::move(socket)), peer_(std::move(peer)) {}
+
+std::pair<connection, connection> connection::make_pair(std::string first_peer,
+                                                        std::string second_peer) {
+  auto ends = make_cloexec_socketpair();
+  return {connection(std::move(ends.read_end), std::move(first_peer)),
+          connection(std::move(ends.write_end), std::move(second_peer))};
+}
+
+void connection::send_parts(std::initializer_list<std::span<const std::byte>> parts,
+                            deadline_clock::time_point deadline) {
+  std::uint64_t length = 0;
+  for (const auto part : parts)
+    length += part.size();
+  send_all(socket_.get(), bytes_of(length), deadline, peer_);
+  for (const auto part : parts)
+    send_all(socket_.get(), part, deadline, peer_);
+}
+
+std::vector<std::byte> connection::receive(deadline_clock::time_point deadline,
+                                           std::uint64_t max_bytes) {
+  std::vector<std::byte> message(receive_length(deadline, max_bytes));
+  receive_body(message, deadline);
+  return message;
+}
+
+std::uint64_t connection::receive_length(deadline_clock::time_point deadline,
+                                         std::uint64_t max_bytes) {
+  if (body_left_ != 0) {
+    throw process_error("receiving from " + peer_ + ": the previous message still has " +
+                        std::to_string(body_left_) + " bytes unread");
+  }
+  std::uint64_t length = 0;
+  read_exact(socket_.get(), bytes_of(length), deadline, peer_);
+  if (length > max_bytes) {
+    throw message_too_large("message from " + peer_ + " claims " + std::to_string(length) +
+                            " bytes; the cap is " + std::to_string(max_bytes));
+  }
+  body_left_ = length;
+  return length;
+}
+
+void connection::receive_body(std::span<std::byte> piece, deadline_clock::time_point deadline) {
+  if (piece.size() > body_left_) {
+    throw process_error("receiving from " + peer_ + ": asked for " + std::to_string(piece.size()) +
+                        " bytes but the message has " + std::to_string(body_left_) + " left");
+  }
+  read_exact(socket_.get(), piece, deadline, peer_);
+  body_left_ -= piece.size();
+}
+
+void connection::send_fd(int fd, deadline_clock::time_point deadline) {
+  std::uint64_t length = 1;
+  send_all(socket_.get(), bytes_of(length), deadline, peer_);
+  // The descriptor rides on a byte of its own, sent apart from the length, so that the receiver's
+  // plain read of the length can never swallow it.
+  descriptor_message carrier;
+  cmsghdr* header = CMSG_FIRSTHDR(&carrier.message);
+  header->cmsg_level = SOL_SOCKET;
+  header->cmsg_type = SCM_RIGHTS;
+  header->cmsg_len = CMSG_LEN(sizeof(int));
+  std::memcpy(CMSG_DATA(header), &fd, sizeof(int));
+  while (true) {
+    await_ready(socket_.get(), POLLOUT, deadline, peer_, "sending a descriptor to");
+    const ssize_t sent = ::sendmsg(socket_.get(), &carrier.message, MSG_NOSIGNAL);
+    if (sent == 1) return;
+    if (sent < 0 && errno == EPIPE) {
+      throw channel_closed("sending a descriptor to " + peer_ + ": the reader has gone (EPIPE)");
+    }
+    if (sent < 0 && errno != EINTR && errno != EAGAIN) {
+      throw process_error("sending a descriptor to " + peer_ + ": " + std::strerror(errno));
+    }
+  }
+}
+
+unique_fd connection::receive_fd(deadline_clock::time_point deadline) {
+  const std::uint64_t length = receive_length(deadline, 1);
+  if (length != 1) {
+    throw process_error("expected a descriptor from " + peer_ + ", got a message of " +
+                        std::to_string(length) + " bytes");
+  }
+  descriptor_message carrier;
+  while (true) {
+    await_ready(socket_.get(), POLLIN, deadline, peer_, "receiving a descriptor from");
+    const ssize_t got = ::recvmsg(socket_.get(), &carrier.message, MSG_CMSG_CLOEXEC);
+    if (got == 1) break;
+    if (got == 0) throw channel_closed("receiving a descriptor from " + peer_ + ": end of file");
+    if (errno != EINTR && errno != EAGAIN) {
+      throw process_error("receiving a descriptor from " + peer_ + ": " + std::strerror(errno));
+    }
+  }
+  body_left_ = 0;
+  const cmsghdr* header = CMSG_FIRSTHDR(&carrier.message);
+  if (header == nullptr || header->cmsg_type != SCM_RIGHTS ||
+      header->cmsg_len != CMSG_LEN(sizeof(int))) {
+    throw process_error("expected a descriptor from " + peer_ + ", got a message without one");
+  }
+  int fd = -1;
+  std::memcpy(&fd, CMSG_DATA(header), sizeof(int));
+  return unique_fd(fd);
+}
+
+bool connection::poll(std::chrono::milliseconds timeout) const {
+  pollfd request{socket_.get(), POLLIN, 0};
+  const int ready = ::poll(&request, 1, static_cast<int>(timeout.count()));
+  return ready > 0;
+}
+
+void connection::throw_wrong_record_size(std::uint64_t got, std::size_t expected) const {
+  throw process_error("expected a " + std::to_string(expected) + "-byte record from " + peer_ +
+                      ", got " + std::to_string(got) + " bytes");
+}
+
+}  // namespace handoff::transport

@@ -1,0 +1,121 @@
+#include "handoff/transport/fd_io.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <string>
+
+#include "handoff/transport/process_errors.hpp"
+
+namespace handoff::transport {
+
+void await_ready(int fd, short events, deadline_clock::time_point deadline, std::string_view peer,
+                 const char* what) {
+  while (true) {
+    const auto left =
+        std::chrono::ceil<std::chrono::milliseconds>(deadline - deadline_clock::now());
+    if (left.count() <= 0) {
+      throw deadline_exceeded(std::string(what) + " " + std::string(peer) + ": deadline exceeded");
+    }
+    pollfd request{fd, events, 0};
+    const int ready =
+        ::poll(&request, 1, static_cast<int>(std::min<long long>(left.count(), 1000)));
+    if (ready > 0) return;
+    if (ready < 0 && errno != EINTR) {
+      throw process_error(std::string(what) + " " + std::string(peer) +
+                          ": poll: " + std::strerror(errno));
+    }
+  }
+}
+
+namespace {
+
+template <class Writer>
+void write_loop(int fd, std::span<const std::byte> bytes, deadline_clock::time_point deadline,
+                std::string_view peer, Writer&& write_some) {
+  const int flags = ::fcntl(fd, F_GETFL);
+  if (flags < 0 || (!(flags & O_NONBLOCK) && ::fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0)) {
+    throw process_error("writing to " + std::string(peer) + ": fcntl: " + std::strerror(errno));
+  }
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    await_ready(fd, POLLOUT, deadline, peer, "writing to");
+    const ssize_t wrote = write_some(bytes.data() + done, bytes.size() - done);
+    if (wrote > 0) {
+      done += static_cast<std::size_t>(wrote);
+    } else if (wrote < 0 && (errno == EPIPE || errno == ECONNRESET)) {
+      throw channel_closed("writing to " + std::string(peer) + ": the reader has gone (" +
+                           std::strerror(errno) + ")");
+    } else if (wrote < 0 && errno != EINTR && errno != EAGAIN) {
+      throw process_error("writing to " + std::string(peer) + ": " + std::strerror(errno));
+    }
+  }
+}
+
+}  // namespace
+
+void write_all(int fd, std::span<const std::byte> bytes, deadline_clock::time_point deadline,
+               std::string_view peer) {
+  write_loop(fd, bytes, deadline, peer,
+             [fd](const std::byte* data, std::size_t size) { return ::write(fd, data, size); });
+}
+
+void send_all(int socket, std::span<const std::byte> bytes, deadline_clock::time_point deadline,
+              std::string_view peer) {
+  write_loop(socket, bytes, deadline, peer, [socket](const std::byte* data, std::size_t size) {
+    return ::send(socket, data, size, MSG_NOSIGNAL);
+  });
+}
+
+void read_exact(int fd, std::span<std::byte> bytes, deadline_clock::time_point deadline,
+                std::string_view peer) {
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    await_ready(fd, POLLIN, deadline, peer, "reading from");
+    const ssize_t got = ::read(fd, bytes.data() + done, bytes.size() - done);
+    if (got > 0) {
+      done += static_cast<std::size_t>(got);
+    } else if (got == 0) {
+      throw channel_closed("reading from " + std::string(peer) + ": end of file after " +
+                           std::to_string(done) + " of " + std::to_string(bytes.size()) + " bytes");
+    } else if (errno == ECONNRESET) {
+      throw channel_closed("reading from " + std::string(peer) + ": connection reset after " +
+                           std::to_string(done) + " of " + std::to_string(bytes.size()) + " bytes");
+    } else if (errno != EINTR && errno != EAGAIN) {
+      throw process_error("reading from " + std::string(peer) + ": " + std::strerror(errno));
+    }
+  }
+}
+
+pipe_ends make_cloexec_socketpair() {
+  int ends[2];
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0) {
+    throw process_error(std::string("socketpair: ") + std::strerror(errno));
+  }
+  // Larger socket buffers mean fewer wake-ups per megabyte; the kernel caps the request quietly.
+  constexpr int socket_buffer_bytes = 4 << 20;
+  for (const int end : ends) {
+    ::setsockopt(end, SOL_SOCKET, SO_SNDBUF, &socket_buffer_bytes, sizeof(socket_buffer_bytes));
+    ::setsockopt(end, SOL_SOCKET, SO_RCVBUF, &socket_buffer_bytes, sizeof(socket_buffer_bytes));
+  }
+  return {unique_fd(ends[0]), unique_fd(ends[1])};
+}
+
+pipe_ends make_cloexec_pipe() {
+  int ends[2];
+  if (::pipe2(ends, O_CLOEXEC) != 0) {
+    throw process_error(std::string("pipe2: ") + std::strerror(errno));
+  }
+  return {unique_fd(ends[0]), unique_fd(ends[1])};
+}
+
+void unique_fd::reset() noexcept {
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+}
+
+}  // namespace handoff::transport

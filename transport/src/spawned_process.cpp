@@ -1,0 +1,154 @@
+#include "handoff/transport/spawned_process.hpp"
+
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <thread>
+
+#include "handoff/transport/process_errors.hpp"
+
+extern char** environ;
+
+namespace handoff::transport {
+namespace {
+
+exit_status decode_wait_status(int raw) {
+  if (WIFEXITED(raw)) return {true, WEXITSTATUS(raw)};
+  return {false, WTERMSIG(raw)};
+}
+
+std::string errno_text(int error) {
+  return std::strerror(error);
+}
+
+// Moves each inherited descriptor to 3, 4, ... in two steps, first above every number involved,
+// so that no move overwrites a descriptor that a later move still needs.
+int add_inherited_fds(posix_spawn_file_actions_t& actions, const std::vector<int>& fds) {
+  if (fds.empty()) return 0;
+  int parking = first_inherited_fd + static_cast<int>(fds.size());
+  for (const int fd : fds)
+    parking = std::max(parking, fd + 1);
+  int error = 0;
+  for (std::size_t index = 0; index < fds.size(); ++index) {
+    error |= posix_spawn_file_actions_adddup2(&actions, fds[index], parking + int(index));
+  }
+  for (std::size_t index = 0; index < fds.size(); ++index) {
+    error |= posix_spawn_file_actions_adddup2(&actions, parking + int(index),
+                                              first_inherited_fd + int(index));
+  }
+  return error;
+}
+
+}  // namespace
+
+std::string exit_status::describe() const {
+  if (lost) return "could not be reaped (waitpid failed)";
+  if (exited) return "exited with code " + std::to_string(code);
+  const char* signal_name = ::strsignal(code);
+  return "killed by signal " + std::to_string(code) + " (" + (signal_name ? signal_name : "?") +
+         ")";
+}
+
+spawned_process spawned_process::start(std::string name, const std::vector<std::string>& argv,
+                                       child_stdio stdio) {
+  if (argv.empty()) throw spawn_failed("spawn " + name + ": empty command line");
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  int setup_error = 0;
+  if (stdio.stdin_fd >= 0)
+    setup_error |= posix_spawn_file_actions_adddup2(&actions, stdio.stdin_fd, 0);
+  if (stdio.stdout_fd >= 0) {
+    setup_error |= posix_spawn_file_actions_adddup2(&actions, stdio.stdout_fd, 1);
+  }
+  setup_error |= add_inherited_fds(actions, stdio.inherited_fds);
+  // Descriptors that are not close-on-exec (a library's ofstream, say) must not reach the worker,
+  // or it could keep a results file or the other end of someone else's pipe open.
+  const int first_closed = first_inherited_fd + static_cast<int>(stdio.inherited_fds.size());
+  setup_error |= posix_spawn_file_actions_addclosefrom_np(&actions, first_closed);
+
+  std::vector<char*> arguments;
+  arguments.reserve(argv.size() + 1);
+  for (const auto& argument : argv)
+    arguments.push_back(const_cast<char*>(argument.c_str()));
+  arguments.push_back(nullptr);
+
+  pid_t pid = -1;
+  const int error = setup_error != 0 ? setup_error
+                                     : posix_spawn(&pid, arguments[0], &actions, nullptr,
+                                                   arguments.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (error != 0) {
+    throw spawn_failed("spawn " + name + " (" + argv[0] + "): " + errno_text(error));
+  }
+  return spawned_process(std::move(name), pid);
+}
+
+spawned_process::spawned_process(spawned_process&& other) noexcept
+    : name_(std::move(other.name_)), pid_(other.pid_), status_(other.status_) {
+  other.pid_ = -1;
+}
+
+spawned_process& spawned_process::operator=(spawned_process&& other) noexcept {
+  if (this != &other) {
+    kill_and_reap();
+    name_ = std::move(other.name_);
+    pid_ = other.pid_;
+    status_ = other.status_;
+    other.pid_ = -1;
+  }
+  return *this;
+}
+
+spawned_process::~spawned_process() {
+  kill_and_reap();
+}
+
+std::optional<exit_status> spawned_process::poll() {
+  if (status_ || pid_ < 0) return status_;
+  int raw = 0;
+  const pid_t reaped = ::waitpid(pid_, &raw, WNOHANG);
+  if (reaped == pid_) status_ = decode_wait_status(raw);
+  if (reaped < 0 && errno != EINTR) {
+    throw process_error("waitpid for worker " + name_ + ": " + errno_text(errno));
+  }
+  return status_;
+}
+
+exit_status spawned_process::wait_for(std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  auto pause = std::chrono::microseconds(50);
+  while (true) {
+    if (auto status = poll()) return *status;
+    if (std::chrono::steady_clock::now() >= deadline) {
+      kill_and_reap();
+      throw deadline_exceeded("worker " + name_ + " (pid " + std::to_string(pid_) +
+                              ") did not finish within " + std::to_string(timeout.count()) +
+                              " ms; it was killed");
+    }
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::microseconds(5000));
+  }
+}
+
+void spawned_process::kill_and_reap() noexcept {
+  if (pid_ < 0 || status_) return;
+  ::kill(pid_, SIGKILL);
+  int raw = 0;
+  pid_t reaped = -1;
+  do {
+    reaped = ::waitpid(pid_, &raw, 0);
+  } while (reaped < 0 && errno == EINTR);
+  status_ = reaped == pid_ ? decode_wait_status(raw) : exit_status{.lost = true};
+}
+
+std::string self_executable_path() {
+  return std::filesystem::read_symlink("/proc/self/exe");
+}
+
+}  // namespace handoff::transport
