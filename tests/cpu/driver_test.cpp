@@ -102,7 +102,6 @@ class capturing_reporter : public benchmark::BenchmarkReporter {
   bool ReportContext(const Context&) override { return true; }
   void ReportRuns(const std::vector<Run>& runs) override {
     for (const auto& run : runs) {
-      errored = errored || run.error_occurred;
       for (const auto& [name, counter] : run.counters)
         counters[name] = counter.value;
     }
@@ -110,7 +109,6 @@ class capturing_reporter : public benchmark::BenchmarkReporter {
   }
   std::map<std::string, double> counters;
   std::size_t reported = 0;
-  bool errored = false;
 };
 
 struct outcome {
@@ -155,7 +153,6 @@ TEST(Driver, AVariantWithoutStagesHasNoStageCounters) {
 TEST(Driver, AVariantThatStopsWritingAfterItsWarmUpFails) {
   const auto result = run_row("writes_once", start::warm);
   EXPECT_EQ(result.failures, 1);
-  EXPECT_TRUE(result.reporter.errored);
 }
 
 TEST(Driver, AColdRowSetsUpForEveryRunAndShutsTheLastDown) {
@@ -170,7 +167,6 @@ TEST(Driver, AColdRowSetsUpForEveryRunAndShutsTheLastDown) {
 TEST(Driver, AThrowingVariantFailsItsRowWithTheMessage) {
   const auto result = run_row("throws", start::warm);
   EXPECT_EQ(result.failures, 1);
-  EXPECT_TRUE(result.reporter.errored);
 }
 
 TEST(Driver, AVariantWithNoRegisteredRowIsNamed) {
