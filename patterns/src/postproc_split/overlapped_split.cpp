@@ -71,12 +71,12 @@ split_session set_up_overlapped_split(const split_point& at, compute_target) {
 }
 
 floor_terms overlapped_split_floor(const split_point& at, compute_target target,
-                                   const measured_run&) {
+                                   const measured_run& run) {
   double post = 0.0;
   if (at.count > 0) {
     const auto pieces = pipeline_pieces(array_split(at.count, at.chunks), at.workers).pieces.size();
-    post = one_thread_sum_seconds(at.count) /
-           static_cast<double>(concurrent_summers(at.workers, pieces));
+    post =
+        one_thread_sum_seconds(run) / static_cast<double>(concurrent_summers(at.workers, pieces));
   }
   auto floor = floor_terms{}
                    .add_seconds("post", post)

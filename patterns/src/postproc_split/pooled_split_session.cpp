@@ -54,7 +54,7 @@ std::vector<pid_t> pooled_split_session::peers() const {
 }
 
 std::vector<named_figure> pooled_split_session::figures() const {
-  return {{"one_thread_sum_seconds", one_thread_sum_seconds(count_)}};
+  return {{one_thread_sum_figure, one_thread_sum_seconds(count_)}};
 }
 
 void pooled_split_session::shutdown() {

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <limits>
-#include <optional>
+#include <stdexcept>
+#include <string>
 #include <thread>
-#include <utility>
 #include <vector>
 
 #include "handoff/patterns/postproc_split/chunk_sum.hpp"
@@ -31,9 +31,13 @@ double fastest_sum_seconds(std::size_t count) {
 }  // namespace
 
 double one_thread_sum_seconds(std::size_t count) {
-  static std::optional<std::pair<std::size_t, double>> latest;
-  if (!latest || latest->first != count) latest.emplace(count, fastest_sum_seconds(count));
-  return latest->second;
+  return fastest_sum_seconds(count);
+}
+
+double one_thread_sum_seconds(const measured_run& run) {
+  for (const auto& figure : run.figures)
+    if (figure.name == one_thread_sum_figure) return figure.value;
+  throw std::logic_error("the session reported no " + std::string(one_thread_sum_figure));
 }
 
 std::size_t concurrent_summers(std::size_t workers, std::size_t units) {

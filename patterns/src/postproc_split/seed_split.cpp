@@ -50,11 +50,12 @@ split_session set_up_seed_split(const split_point& at, compute_target) {
   return std::make_unique<pooled_split_session>(make_seed_split, setup_for(at), at.count);
 }
 
-floor_terms seed_split_floor(const split_point& at, compute_target target, const measured_run&) {
+floor_terms seed_split_floor(const split_point& at, compute_target target,
+                             const measured_run& run) {
   const double bytes = static_cast<double>(at.count * sizeof(float));
   const double post = at.count == 0
                           ? 0.0
-                          : one_thread_sum_seconds(at.count) *
+                          : one_thread_sum_seconds(run) *
                                 static_cast<double>(array_split(at.count, at.chunks).back().count) /
                                 static_cast<double>(at.count);
   return floor_terms{}

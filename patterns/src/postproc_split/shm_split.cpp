@@ -52,10 +52,10 @@ split_session set_up_shm_split(const split_point& at, compute_target) {
   return std::make_unique<pooled_split_session>(make_shm_split, setup_for(at), at.count);
 }
 
-floor_terms shm_split_floor(const split_point& at, compute_target target, const measured_run&) {
+floor_terms shm_split_floor(const split_point& at, compute_target target, const measured_run& run) {
   const double post = at.count == 0
                           ? 0.0
-                          : one_thread_sum_seconds(at.count) /
+                          : one_thread_sum_seconds(run) /
                                 static_cast<double>(concurrent_summers(at.workers, at.chunks));
   return floor_terms{}
       .add_seconds("post", post)

@@ -12,15 +12,20 @@
 
 #include "handoff/patterns/ceiling_names.hpp"
 #include "handoff/patterns/compute_target.hpp"
+#include "handoff/patterns/floor_terms.hpp"
 
 namespace handoff::patterns::postproc_split {
 
 // One thread's sum of count seeded floats: the fastest of nine timed runs after a warm-up, not the
 // median, for the floor must stay a lower bound (a median taken on a busy machine came out twice
 // as slow as the workers' own sums: 176% of the floor, SUSPECT, with 2 workers on an H200 host).
-// Measured once per count, on the first call for it, outside any timed region; kept for the latest
-// count, so that every row of one size prices post alike.
+// Measured by each row's session after its timed runs (its figure one_thread_sum_seconds), never
+// kept from one row to the next: on an H200 host it came out at 3 ms or at 7 ms from one
+// repetition to the next, and one slow reading kept for every row made each of them SUSPECT.
+inline constexpr const char* one_thread_sum_figure = "one_thread_sum_seconds";
 double one_thread_sum_seconds(std::size_t count);
+// The figure the session measured for this row; std::logic_error if it has none.
+double one_thread_sum_seconds(const measured_run& run);
 
 // Workers that can be summing at the same moment, given how many units of work there are.
 std::size_t concurrent_summers(std::size_t workers, std::size_t units);
