@@ -33,3 +33,16 @@ macro(handoff_include_pattern_sources)
     endif()
   endforeach()
 endmacro()
+
+# Every .cpp and .cu file of one folder (not its subfolders) into target, so that a new variant's
+# file needs no line in any CMake list. CONFIGURE_DEPENDS makes the build notice a new file.
+# EXCLUDING takes out files a fragment adds on a condition (a library found or not).
+function(handoff_add_folder_sources target folder)
+  cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "EXCLUDING")
+  file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${folder}/*.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/${folder}/*.cu)
+  foreach(excluded IN LISTS arg_EXCLUDING)
+    list(REMOVE_ITEM sources ${CMAKE_CURRENT_SOURCE_DIR}/${folder}/${excluded})
+  endforeach()
+  target_sources(${target} PRIVATE ${sources})
+endfunction()

@@ -1,24 +1,8 @@
-# The multi_gpu pattern (seed 004): the even, round-robin and weighted partitioners.
-target_sources(handoff_patterns PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/multi_gpu/partition.cpp)
-# The table (variants.cpp), one file per variant (kernel_only, seed_host_gather, host_pinned_gather,
-# peer_gather, nccl_allgather), the shared setup, case, sessions, figures and floors.
-target_sources(handoff_patterns PRIVATE
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/multi_gpu/figures.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/multi_gpu/floors.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/multi_gpu/host_pinned_gather.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/multi_gpu/kernel_only.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/multi_gpu/launch_check.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/multi_gpu/multi_gpu_case.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/multi_gpu/multi_gpu_session.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/multi_gpu/nccl_allgather.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/multi_gpu/partitioned_devices.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/multi_gpu/partitioned_run.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/multi_gpu/partitioned_setup.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/multi_gpu/peer_access.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/multi_gpu/peer_gather.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/multi_gpu/seed_host_gather.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/multi_gpu/variants.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/multi_gpu/workloads.cpp)
+# The multi_gpu pattern (seed 004): the partitioners, the table (variants.cpp), one file per
+# variant, the shared setup, case, sessions, figures and floors; the NCCL collectives only where
+# NCCL was found, below.
+set(handoff_nccl_sources nccl_communicators.cpp nccl_gather.cpp nccl_library.cpp)
+handoff_add_folder_sources(handoff_patterns src/multi_gpu EXCLUDING ${handoff_nccl_sources})
 
 # NCCL is optional (cmake/Dependencies.cmake looks for it) and loaded with dlopen at first use
 # (src/multi_gpu/nccl_library.cpp says why): only its header is needed here, and the directory the
