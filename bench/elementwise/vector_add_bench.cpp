@@ -48,27 +48,28 @@ std::vector<std::size_t> element_counts(const bench_config& config) {
   return counts;
 }
 
-void register_variants(const bench_environment& environment, compute_target target,
-                       const std::vector<const char*>& variants) {
+// Every row of the table that runs on target (the CPU variants in the CPU family, the device
+// ones in the GPU family), so a new variant has rows without a line here.
+void register_variants(const bench_environment& environment, compute_target target) {
   // Size-major, so consecutive benchmarks share the cached case of one size.
   for (const std::size_t count : element_counts(environment.config)) {
-    for (const char* variant : variants) {
+    for (const auto& row : spec().table) {
+      const bool in_family = target == compute_target::device ? !row.targets.cpu : row.targets.cpu;
+      if (!in_family) continue;
       const auto name =
-          benchmark_name("elementwise", variant,
+          benchmark_name("elementwise", std::string(row.name),
                          {{"workload", "vector_add"}, {"elements", std::to_string(count)}});
-      register_variant(spec(), patterns::find_row(spec().table, variant), {.count = count}, target,
-                       start::warm, name);
+      register_variant(spec(), row, {.count = count}, target, start::warm, name);
     }
   }
 }
 
 void register_cpu_variants(const bench_environment& environment) {
-  register_variants(environment, compute_target::host_stand_in, {"cpu_serial", "cpu_threads"});
+  register_variants(environment, compute_target::host_stand_in);
 }
 
 void register_gpu_variants(const bench_environment& environment) {
-  register_variants(environment, compute_target::device,
-                    {"gpu_transfers", "gpu_transfers_pinned", "gpu_resident"});
+  register_variants(environment, compute_target::device);
 }
 
 }  // namespace

@@ -65,34 +65,36 @@ constexpr std::size_t cpu_serial_cap = std::size_t{1} << 22;
 constexpr std::size_t host_loop_cap = std::size_t{1} << 24;
 constexpr std::size_t no_cap = std::size_t{1} << 26;
 
-struct variant_entry {
-  const char* name;
-  std::size_t cap;
-};
+// The size a variant's rows stop at: the CPU variants' cap, host_loop's, or none.
+std::size_t cap_of(const patterns::variant_row<jacobi_point, jacobi_case>& row) {
+  if (row.targets.cpu) return cpu_serial_cap;
+  if (row.name == "host_loop") return host_loop_cap;
+  return no_cap;
+}
 
-void register_variants(const bench_environment& environment, compute_target target,
-                       const std::vector<variant_entry>& variants) {
+// Every row of the table that runs on target (the CPU variants in the CPU family, the device
+// ones in the GPU family), so a new variant has rows without a line here.
+void register_variants(const bench_environment& environment, compute_target target) {
   // Size-major, so consecutive benchmarks share the cached case (inputs and answer) of one size.
   for (const std::size_t unknowns : unknown_counts(environment.config)) {
-    for (const auto& [variant, cap] : variants) {
-      if (unknowns > cap) continue;
+    for (const auto& row : spec().table) {
+      const bool in_family = target == compute_target::device ? !row.targets.cpu : row.targets.cpu;
+      if (!in_family || unknowns > cap_of(row)) continue;
       const jacobi_point at{.unknowns = unknowns, .iterations = jacobi_iterations};
-      const auto name = benchmark_name("iterative", variant,
+      const auto name = benchmark_name("iterative", std::string(row.name),
                                        {{"unknowns", std::to_string(unknowns)},
                                         {"iterations", std::to_string(jacobi_iterations)}});
-      register_variant(spec(), patterns::find_row(spec().table, variant), at, target, start::warm,
-                       name);
+      register_variant(spec(), row, at, target, start::warm, name);
     }
   }
 }
 
 void register_cpu_variants(const bench_environment& environment) {
-  register_variants(environment, compute_target::host_stand_in, {{"cpu_serial", cpu_serial_cap}});
+  register_variants(environment, compute_target::host_stand_in);
 }
 
 void register_gpu_variants(const bench_environment& environment) {
-  register_variants(environment, compute_target::device,
-                    {{"host_loop", host_loop_cap}, {"device_loop", no_cap}, {"graph", no_cap}});
+  register_variants(environment, compute_target::device);
 }
 
 }  // namespace
