@@ -69,39 +69,41 @@ std::string name_of(std::string_view variant, const point& at, bool with_workers
   return benchmark_name(std::string(spec.pattern), std::string(variant), axes);
 }
 
-// A pool variant: warm at every point, cold (a fresh pool per timed batch) where has_cold says.
-void register_pool_rows(const bench_config& config, std::string_view variant,
-                        compute_target target) {
-  const auto& row = patterns::find_row(spec.table, variant);
+// The one-thread reference has no workers: one row per size, at the default worker count's
+// points. Every other variant has the workers axis, and a start axis where it has a cold figure.
+void register_rows(const bench_config& config, const pp::row& row, compute_target target) {
+  const bool one_thread = row.name == "cpu_serial";
+  const bool has_start = row.cold != patterns::cold_kind::none;
   for (const auto& at : sweep(config)) {
+    if (one_thread && !config.smoke && at.workers != default_workers) continue;
+    if (!has_start) {
+      register_variant(spec, row, at, target, start::warm, name_of(row.name, at, !one_thread));
+      continue;
+    }
     for (const start how : {start::warm, start::cold}) {
       if (how == start::cold && !has_cold(config, at)) continue;
-      register_variant(spec, row, at, target, how, name_of(variant, at, true, how),
+      register_variant(spec, row, at, target, how, name_of(row.name, at, true, how),
                        config.smoke ? 1 : 3);
     }
   }
 }
 
-void register_cpu_variants(const bench_environment& environment) {
-  const auto& config = environment.config;
-  const auto& serial = patterns::find_row(spec.table, "cpu_serial");
-  for (const auto& at : sweep(config)) {
-    if (!config.smoke && at.workers != default_workers) continue;  // it has no workers
-    register_variant(spec, serial, at, compute_target::host_stand_in, start::warm,
-                     name_of(serial.name, at, false));
+// Every row of the table: the CPU variants in the CPU family, the others on the device, so a new
+// variant has rows without a line here.
+void register_family(const bench_environment& environment, bool cpu_family) {
+  for (const auto& row : spec.table) {
+    if (row.targets.cpu != cpu_family) continue;
+    register_rows(environment.config, row,
+                  cpu_family ? compute_target::host_stand_in : compute_target::device);
   }
-  register_pool_rows(config, "cpu_pool", compute_target::host_stand_in);
+}
+
+void register_cpu_variants(const bench_environment& environment) {
+  register_family(environment, true);
 }
 
 void register_gpu_variants(const bench_environment& environment) {
-  const auto& config = environment.config;
-  register_pool_rows(config, "seed", compute_target::device);
-  register_pool_rows(config, "shared_gpu", compute_target::device);
-  const auto& threads = patterns::find_row(spec.table, "threads");
-  for (const auto& at : sweep(config)) {
-    register_variant(spec, threads, at, compute_target::device, start::warm,
-                     name_of(threads.name, at, true));
-  }
+  register_family(environment, false);
 }
 
 }  // namespace
