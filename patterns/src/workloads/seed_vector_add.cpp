@@ -1,37 +1,31 @@
 #include "handoff/patterns/workloads/seed_vector_add.hpp"
 
-#include <chrono>
 #include <stdexcept>
 
 #include "handoff/cuda_check.hpp"
 #include "handoff/device_buffer.hpp"
 #include "handoff/reference/vector_add.hpp"
 #include "handoff/vector_add.hpp"
+#include "handoff/wall_clock.hpp"
 
 namespace handoff::patterns {
 namespace {
 
-using clock_type = std::chrono::steady_clock;
-
-double seconds_since(clock_type::time_point start) {
-  return std::chrono::duration<double>(clock_type::now() - start).count();
-}
-
 void on_device(std::span<const float> a, std::span<const float> b, std::span<float> out,
                stage_times& stages) {
-  auto start = clock_type::now();
+  auto start = wall_clock::now();
   device_buffer<float> device_a(a.size()), device_b(b.size()), device_out(out.size());
   HANDOFF_CUDA_CHECK(cudaMemcpy(device_a.data(), a.data(), a.size_bytes(), cudaMemcpyDefault));
   HANDOFF_CUDA_CHECK(cudaMemcpy(device_b.data(), b.data(), b.size_bytes(), cudaMemcpyDefault));
   stages.h2d += seconds_since(start);
 
-  start = clock_type::now();
+  start = wall_clock::now();
   launch_vector_add(device_a.data(), device_b.data(), device_out.data(), out.size(),
                     cudaStreamLegacy);
   HANDOFF_CUDA_CHECK(cudaStreamSynchronize(cudaStreamLegacy));
   stages.kernel += seconds_since(start);
 
-  start = clock_type::now();
+  start = wall_clock::now();
   HANDOFF_CUDA_CHECK(
       cudaMemcpy(out.data(), device_out.data(), out.size_bytes(), cudaMemcpyDefault));
   device_a = {};
@@ -51,7 +45,7 @@ void seed_vector_add(compute_target target, std::span<const float> a, std::span<
     on_device(a, b, out, stages);
     return;
   }
-  const auto start = clock_type::now();
+  const auto start = wall_clock::now();
   reference::vector_add(a, b, out);
   stages.kernel += seconds_since(start);
 }
