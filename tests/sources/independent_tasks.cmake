@@ -15,8 +15,6 @@ handoff_add_worker_gtest(handoff_independent_tasks_gpu_tests gpu
     independent_tasks/task_pool_device_test.cpp)
 
 handoff_add_bench_smoke(independent_tasks_cpu cpu 0
-  "^independent_tasks/(cpu_|(seed|few_workers)/compute:host)"
-  "independent_tasks/cpu_serial/|independent_tasks/cpu_threads/|independent_tasks/seed/compute:host|independent_tasks/few_workers/compute:host")
+  "^independent_tasks/(cpu_|[a-z_]+/compute:host)")
 handoff_add_bench_smoke(independent_tasks_gpu gpu 1
-  "^independent_tasks/((seed|few_workers)/compute:device|batched|graph|streams)/"
-  "independent_tasks/seed/compute:device|independent_tasks/few_workers/compute:device|independent_tasks/batched/data:resident|independent_tasks/batched/data:host|independent_tasks/graph/|independent_tasks/streams/")
+  "^independent_tasks/[a-z_]+/(compute:device|data:)")

@@ -16,6 +16,5 @@ handoff_add_gtest(handoff_iterative_gpu_tests gpu
     iterative/jacobi_gpu_variants_test.cpp
   LIBRARIES handoff_patterns)
 
-handoff_add_bench_smoke(iterative_cpu cpu 0 "^iterative/cpu_" "iterative/cpu_serial/")
-handoff_add_bench_smoke(iterative_gpu gpu 1 "^iterative/(host_loop|device_loop|graph)/"
-  "iterative/host_loop/|iterative/device_loop/|iterative/graph/")
+handoff_add_bench_smoke(iterative_cpu cpu 0 "^iterative/cpu_")
+handoff_add_bench_smoke(iterative_gpu gpu 1 "^iterative/([^c]|c[^p]|cp[^u])")

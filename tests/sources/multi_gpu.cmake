@@ -20,15 +20,12 @@ handoff_add_gtest(handoff_multi_gpu_multigpu_tests multigpu
   SOURCES multi_gpu/device_discipline_test.cpp
   LIBRARIES handoff_patterns)
 
-handoff_add_bench_smoke(multi_gpu_one_gpu gpu 1 "^multi_gpu/.*/gpus:1/"
-  "multi_gpu/kernel_only/|multi_gpu/host_gather/|multi_gpu/host_gather_pinned/|multi_gpu/p2p_gather/|multi_gpu/nccl_allgather/")
-handoff_add_bench_smoke(multi_gpu multigpu 2 "^multi_gpu/.*/gpus:2/"
-  "multi_gpu/kernel_only/|multi_gpu/host_gather/|multi_gpu/host_gather_pinned/|multi_gpu/p2p_gather/|multi_gpu/nccl_allgather/")
+handoff_add_bench_smoke(multi_gpu_one_gpu gpu 1 "^multi_gpu/.*/gpus:1/")
+handoff_add_bench_smoke(multi_gpu multigpu 2 "^multi_gpu/.*/gpus:2/")
 
 # One rank per GPU under mpirun, NCCL bootstrapped through MPI; built only with MPI and NCCL.
 if(HANDOFF_BENCH_MPI_BUILT)
   handoff_add_bench_smoke(multi_gpu_mpi multigpu 2 "^multi_gpu_mpi/"
-    "multi_gpu_mpi/kernel_only/|multi_gpu_mpi/nccl_allgather/"
     BENCH handoff_bench_mpi
     LAUNCHER ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 2 --timeout 300 ${MPIEXEC_PREFLAGS})
 elseif(HANDOFF_BENCH_BUILT)

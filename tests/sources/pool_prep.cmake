@@ -14,7 +14,5 @@ handoff_add_worker_gtest(handoff_pool_prep_gpu_tests gpu
     pool_prep/conformance_gpu_test.cpp
     pool_prep/pool_prep_gpu_test.cpp)
 
-handoff_add_bench_smoke(pool_prep_cpu cpu 0 "^pool_prep/cpu_"
-  "pool_prep/cpu_serial/|pool_prep/cpu_pool/chunks:3/elements:1027/workers:2/start:warm|pool_prep/cpu_pool/chunks:3/elements:1027/workers:2/start:cold")
-handoff_add_bench_smoke(pool_prep_gpu gpu 1 "^pool_prep/(seed|shared_gpu|threads)/"
-  "pool_prep/seed/chunks:3/elements:1027/workers:2/start:warm|pool_prep/seed/chunks:3/elements:1027/workers:2/start:cold|pool_prep/shared_gpu/chunks:3/elements:1027/workers:2/start:warm|pool_prep/shared_gpu/chunks:3/elements:1027/workers:2/start:cold|pool_prep/threads/")
+handoff_add_bench_smoke(pool_prep_cpu cpu 0 "^pool_prep/cpu_")
+handoff_add_bench_smoke(pool_prep_gpu gpu 1 "^pool_prep/([^c]|c[^p]|cp[^u])")

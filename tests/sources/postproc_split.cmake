@@ -12,7 +12,5 @@ handoff_add_worker_gtest(handoff_postproc_split_gpu_tests gpu
     postproc_split/conformance_gpu_test.cpp
     postproc_split/split_gpu_test.cpp)
 
-handoff_add_bench_smoke(postproc_split_cpu cpu 0 "^postproc_split/(cpu_serial|[a-z]+/target:host)"
-  "postproc_split/cpu_serial/|postproc_split/seed/target:host|postproc_split/shm/target:host|postproc_split/overlapped/target:host")
-handoff_add_bench_smoke(postproc_split_gpu gpu 1 "^postproc_split/(gpu_reduce|[a-z]+/target:device)"
-  "postproc_split/gpu_reduce/|postproc_split/seed/target:device|postproc_split/shm/target:device|postproc_split/overlapped/target:device")
+handoff_add_bench_smoke(postproc_split_cpu cpu 0 "^postproc_split/(cpu_serial|[a-z]+/target:host)")
+handoff_add_bench_smoke(postproc_split_gpu gpu 1 "^postproc_split/(gpu_reduce|[a-z]+/target:device)")
