@@ -2,6 +2,7 @@
 # keeps a pattern's files in <layer>/sources/<pattern>.cmake and includes them through
 # handoff_include_pattern_sources, so a new pattern is one line here plus its fragments.
 set(HANDOFF_PATTERNS
+  tensor_transfer
   pool_prep
   queued_worker
   postproc_split
