@@ -143,6 +143,9 @@ void measure_variant(benchmark::State& state, const pattern_spec<Point, Case>& s
   if (row.reports_stages) set_stage_counters(state, stages, seconds);
   const auto [bytes, items] = spec.traffic(at);
   set_traffic(state, bytes, items);
+  // Figures come after the stage counters on purpose: a session that times its stages with events
+  // inside the timed region (it cannot wait for them within a run) reports them as stage.*
+  // figures, which replace the sums of its empty run_result stages.
   if (spec.figures) set_figures(state, spec.figures(at));
   auto session_figures = used->figures();
   set_figures(state, session_figures);
