@@ -24,4 +24,18 @@ inline floor_terms& add_shared_terms(floor_terms& floor, compute_target target,
   return floor;
 }
 
+// What the two ring variants (slots, streamed) must both move: the producer copies a and b into
+// the slots, and on the device the worker uploads them and downloads c, all overlapping, so the
+// slowest term bounds the batch.
+inline floor_terms slot_ring_terms(const point& at, compute_target target) {
+  floor_terms floor;
+  floor.overlapped = true;
+  floor.add_bytes(ceiling::shm_memcpy, 2 * vector_bytes(at));
+  if (target == compute_target::device) {
+    floor.add_bytes(ceiling::h2d_pinned, 2 * vector_bytes(at))
+        .add_bytes(ceiling::d2h_pinned, vector_bytes(at));
+  }
+  return floor;
+}
+
 }  // namespace handoff::patterns::queued_worker

@@ -16,14 +16,9 @@ namespace {
 // slowest stage is the one that stays a true lower bound (a sum measured 113% on host rows whose
 // copies and adds overlap).
 floor_terms slots_floor(const point& at, compute_target target, const measured_run& run) {
-  floor_terms floor;
-  floor.overlapped = true;
-  floor.add_bytes(ceiling::shm_memcpy, 2 * vector_bytes(at));
-  if (target == compute_target::device) {
-    floor.add_bytes(ceiling::h2d_pinned, 2 * vector_bytes(at))
-        .add_bytes(ceiling::d2h_pinned, vector_bytes(at))
-        .add_events(ceiling::launch_sync, static_cast<double>(at.items));
-  }
+  floor_terms floor = slot_ring_terms(at, target);
+  if (target == compute_target::device)
+    floor.add_events(ceiling::launch_sync, static_cast<double>(at.items));
   return add_shared_terms(floor, target, run);
 }
 

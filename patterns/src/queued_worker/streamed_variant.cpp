@@ -24,13 +24,9 @@ std::size_t lanes_for(std::size_t slot_count) {
 // Everything overlaps: the producer filling slots (one thread), uploads, kernels and downloads.
 // The slowest of them bounds the batch.
 floor_terms streamed_floor(const point& at, compute_target target, const measured_run& run) {
-  floor_terms floor;
-  floor.overlapped = true;
-  floor.add_bytes(ceiling::shm_memcpy, 2 * vector_bytes(at));
+  floor_terms floor = slot_ring_terms(at, target);
   if (target == compute_target::device) {
-    floor.add_bytes(ceiling::h2d_pinned, 2 * vector_bytes(at))
-        .add_bytes(ceiling::d2h_pinned, vector_bytes(at))
-        .add_bytes(ceiling::bidirectional_pinned, 3 * vector_bytes(at))
+    floor.add_bytes(ceiling::bidirectional_pinned, 3 * vector_bytes(at))
         .add_bytes(ceiling::device_copy, 3 * vector_bytes(at))  // read a, b; write c
         .add_events(ceiling::launch_async, static_cast<double>(at.items));
   }
