@@ -1,6 +1,4 @@
-# elementwise/extended (seed 002): x^2, -b/a and y = W x + b, CPU and GPU families.
+# elementwise/extended (seed 002): x^2, -b/a and y = W x + b, CPU and GPU families, one row per
+# variant of the table in patterns/elementwise/extended_table.hpp.
 target_sources(handoff_bench PRIVATE
-  ${CMAKE_CURRENT_SOURCE_DIR}/elementwise/extended_bench_common.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/elementwise/extended_cpu_bench.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/elementwise/extended_gpu_bench.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/elementwise/extended_inputs.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/elementwise/extended_bench.cpp)

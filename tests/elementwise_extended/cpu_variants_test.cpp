@@ -1,4 +1,5 @@
-// The CPU variants of seed 002's workloads against the references, at edge sizes, and the typed
+// The CPU variants of seed 002's workloads beyond the conformance checks (conformance_test.cpp):
+// thread and block remainders, the thread count, cpu_map's message and byte counts, and the typed
 // errors for bad input. cpu_map's workers are this program started again in the map worker role.
 
 #include <gtest/gtest.h>
@@ -8,8 +9,8 @@
 #include "handoff/patterns/elementwise/extended_cpu_blas.hpp"
 #include "handoff/patterns/elementwise/extended_cpu_variants.hpp"
 #include "handoff/patterns/elementwise/map_pool.hpp"
+#include "handoff/reference/inputs.hpp"
 #include "handoff/reference/parallel_for.hpp"
-#include "handoff/transport/process/worker_role.hpp"
 #include "workload_inputs.hpp"
 
 namespace handoff::patterns::elementwise {
@@ -18,7 +19,17 @@ namespace {
 using testing::workload_case;
 using testing::workload_inputs;
 
-HANDOFF_WORKER_ROLE(map_worker_role, run_map_worker);
+// One batch on pool into a poisoned output, checked against the reference.
+map_batch_stats expect_batch_matches(const workload_case& test_case, map_pool& pool) {
+  const workload_inputs inputs(test_case);
+  const auto problem = inputs.problem();
+  std::vector<float> out(problem.output_count());
+  reference::poison(out);
+  const auto batch = pool.run(problem, out);
+  const auto result = inputs.verify(out);
+  EXPECT_TRUE(result.passed()) << describe(test_case) << ": " << result.describe();
+  return batch;
+}
 
 // Run twice, poisoned before each run, as the benchmark harness drives a variant.
 template <class Variant, class... Extra>
@@ -32,19 +43,6 @@ void expect_matches_reference(const workload_case& test_case, Extra&... extra) {
     EXPECT_TRUE(result.passed()) << describe(test_case) << " run " << run << ": "
                                  << result.describe();
   }
-}
-
-std::vector<workload_case> edge_cases() {
-  return {{extended_workload::square, 0},       {extended_workload::square, 1},
-          {extended_workload::square, 1027},    {extended_workload::neg_b_over_a, 0},
-          {extended_workload::neg_b_over_a, 1}, {extended_workload::neg_b_over_a, 1027},
-          {extended_workload::affine, 1},       {extended_workload::affine, 2},
-          {extended_workload::affine, 37}};
-}
-
-TEST(CpuChunked, MatchesTheReferenceAtEdgeSizes) {
-  for (const auto& test_case : edge_cases())
-    expect_matches_reference<elementwise_cpu_chunked>(test_case);
 }
 
 TEST(CpuChunked, MatchesTheReferenceAcrossThreadsAndBlocks) {
@@ -70,46 +68,40 @@ TEST(CpuChunked, UsesSeveralThreadsOnlyWhenTheWorkIsLarge) {
 }
 
 #ifdef HANDOFF_HAVE_OPENBLAS
-TEST(CpuBlas, MatchesTheAffineReference) {
-  for (const std::size_t n : {1u, 2u, 37u, 130u, 530u})
-    expect_matches_reference<elementwise_cpu_blas>({extended_workload::affine, n});
-}
-
 TEST(CpuBlas, RefusesElementwiseWorkloads) {
   const workload_inputs inputs({extended_workload::square, 4});
   EXPECT_THROW(elementwise_cpu_blas{inputs.problem()}, std::invalid_argument);
 }
 #endif
 
-TEST(CpuMap, MatchesTheReferenceAtEdgeSizesOnOneWarmPool) {
-  map_pool pool(3);
-  ASSERT_EQ(pool.size(), 3U);
-  for (const auto& test_case : edge_cases())
-    expect_matches_reference<elementwise_cpu_map>(test_case, pool);
-  // Fewer items than workers, and an affine batch with fewer columns than workers.
-  expect_matches_reference<elementwise_cpu_map>({extended_workload::square, 2}, pool);
-  expect_matches_reference<elementwise_cpu_map>({extended_workload::affine, 2}, pool);
-  pool.shutdown();
-}
-
 TEST(CpuMap, OneWorkerGivesTheSameResults) {
   map_pool pool(1);
-  expect_matches_reference<elementwise_cpu_map>({extended_workload::neg_b_over_a, 1027}, pool);
-  expect_matches_reference<elementwise_cpu_map>({extended_workload::affine, 37}, pool);
+  expect_batch_matches({extended_workload::neg_b_over_a, 1027}, pool);
+  expect_batch_matches({extended_workload::affine, 37}, pool);
   pool.shutdown();
 }
 
 TEST(CpuMap, CountsEveryMessageAndByte) {
   map_pool pool(2);
-  const workload_inputs inputs({extended_workload::square, 100});
-  elementwise_cpu_map variant(inputs.problem(), pool);
-  variant.run();
-  const auto& batch = variant.last_batch();
+  const auto batch = expect_batch_matches({extended_workload::square, 100}, pool);
   // A set-up message per worker, then a task and a result per element.
   EXPECT_EQ(batch.messages, 2U + 2U * 100U);
   EXPECT_GT(batch.bytes, 200U * (8U + sizeof(float)));
   EXPECT_GE(batch.stages.serialize, 0.0);
   EXPECT_GT(batch.stages.deserialize, 0.0);
+  pool.shutdown();
+}
+
+// cpu_map's floor prices map_batch_bytes, which must be what a batch writes.
+TEST(CpuMap, TheFloorsBytesAreWhatABatchWrites) {
+  map_pool pool(3);
+  for (const workload_case test_case : {workload_case{extended_workload::square, 100},
+                                        workload_case{extended_workload::neg_b_over_a, 7},
+                                        workload_case{extended_workload::affine, 37}}) {
+    const auto batch = expect_batch_matches(test_case, pool);
+    EXPECT_EQ(batch.bytes, map_batch_bytes(test_case.workload, test_case.size, pool.size()))
+        << describe(test_case);
+  }
   pool.shutdown();
 }
 
@@ -135,7 +127,7 @@ TEST(CpuMap, BadInputIsATypedError) {
   EXPECT_THROW(pool.run(extended_problem::affine(too_large, matrix, matrix, column), out),
                std::invalid_argument);
   // The pool is still usable after refusing bad input.
-  expect_matches_reference<elementwise_cpu_map>({extended_workload::square, 8}, pool);
+  expect_batch_matches({extended_workload::square, 8}, pool);
   pool.shutdown();
 }
 

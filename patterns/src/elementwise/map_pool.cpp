@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "handoff/reference/inputs.hpp"
+#include "handoff/wall_clock.hpp"
 #include "map_protocol.hpp"
 
 namespace handoff::patterns::elementwise {
@@ -15,15 +15,10 @@ using transport::deadline_clock;
 namespace {
 
 using namespace map_protocol;
-using clock = std::chrono::steady_clock;
 
 constexpr std::size_t max_map_workers = 4;
 constexpr std::size_t items_in_flight_per_worker = 2;
 constexpr std::uint64_t max_result_bytes = sizeof(header) + max_map_order * sizeof(float);
-
-double seconds_since(clock::time_point start) {
-  return std::chrono::duration<double>(clock::now() - start).count();
-}
 
 std::size_t pool_size_checked(std::size_t workers) {
   if (workers == 0) throw std::invalid_argument("map_pool: at least one worker is needed");
@@ -145,7 +140,7 @@ map_batch_stats map_pool::run_batch(const extended_problem& problem, std::span<f
   std::size_t next_item = 0;
 
   const auto send_next = [&](std::size_t worker) {
-    const auto start = clock::now();
+    const auto start = wall_clock::now();
     stats.bytes += pool_.with_worker(worker, [&](connection& channel) {
       return plan.send_task(channel, next_item, deadline());
     });
@@ -155,7 +150,7 @@ map_batch_stats map_pool::run_batch(const extended_problem& problem, std::span<f
   };
 
   for (std::size_t worker = 0; worker < pool_.size(); ++worker) {
-    const auto start = clock::now();
+    const auto start = wall_clock::now();
     stats.bytes += pool_.with_worker(
         worker, [&](connection& channel) { return plan.send_begin(channel, deadline()); });
     stats.stages.serialize += seconds_since(start);
@@ -167,7 +162,7 @@ map_batch_stats map_pool::run_batch(const extended_problem& problem, std::span<f
   }
   for (std::size_t received = 0; received < plan.items(); ++received) {
     const std::size_t worker = pool_.wait_for_message(deadline());
-    const auto start = clock::now();
+    const auto start = wall_clock::now();
     const auto message = pool_.with_worker(worker, [&](connection& channel) {
       return parse(channel.receive(deadline(), max_result_bytes),
                    pool_.worker_name(worker).c_str());
@@ -184,13 +179,6 @@ map_batch_stats map_pool::run_batch(const extended_problem& problem, std::span<f
 void map_pool::shutdown() {
   latch_.close_for_shutdown();
   pool_.shutdown_expecting_success(wait_timeout_);
-}
-
-elementwise_cpu_map::elementwise_cpu_map(extended_problem problem, map_pool& pool)
-    : problem_(std::move(problem)), pool_(&pool), out_(problem_.output_count()) {}
-
-void elementwise_cpu_map::poison_output() {
-  reference::poison(out_);
 }
 
 }  // namespace handoff::patterns::elementwise

@@ -6,6 +6,7 @@
 
 #include "extended_cpu_math.hpp"
 #include "handoff/patterns/elementwise/map_pool.hpp"
+#include "handoff/wall_clock.hpp"
 #include "map_protocol.hpp"
 
 namespace handoff::patterns::elementwise {
@@ -97,11 +98,11 @@ int run_map_worker(std::span<const std::string>) {
       continue;
     }
     require(request.head.what == kind::task, "unexpected message kind");
-    const auto start = std::chrono::steady_clock::now();
+    const auto start = wall_clock::now();
     const auto result = batch.compute(request);
-    const auto stop = std::chrono::steady_clock::now();
+    const double compute_seconds = seconds_since(start);
     const header reply{kind::result, request.head.workload, request.head.index, result.size(),
-                       std::chrono::duration<double>(stop - start).count()};
+                       compute_seconds};
     channel.send_parts({bytes_of(reply), bytes_of(std::span<const float>(result))},
                        transport::deadline_clock::now() + reply_deadline);
   }

@@ -6,7 +6,7 @@
 //                          construction and bound to the variant's stream, then a kernel that adds
 //                          the bias column, one rounding per element.
 // last_stages() gives the latest enqueue's h2d, kernel and d2h times from events recorded between
-// the stages, so a benchmark can report them without a second clock.
+// the stages, so the table's sessions (extended_table.hpp) report them without a second clock.
 
 #include <cuda_runtime_api.h>
 

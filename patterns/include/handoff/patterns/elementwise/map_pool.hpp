@@ -46,6 +46,10 @@ struct map_batch_stats {
   std::uint64_t bytes = 0;     // every byte written to the channels, both directions
 };
 
+// The bytes one batch writes to the channels (map_batch_stats::bytes) for a workload of size
+// elements (or order n) on workers workers: what cpu_map's floor prices.
+std::uint64_t map_batch_bytes(extended_workload workload, std::size_t size, std::size_t workers);
+
 class map_pool {
  public:
   // Spawns the workers; 0 workers is std::invalid_argument. Every wait on a worker gives up after
@@ -71,22 +75,6 @@ class map_pool {
   transport::worker_pool pool_;
   transport::batch_latch latch_{"map"};
   std::chrono::milliseconds wait_timeout_;
-};
-
-// The variant as the benchmark and the tests drive it, on a pool that is already up (warm).
-class elementwise_cpu_map {
- public:
-  elementwise_cpu_map(extended_problem problem, map_pool& pool);
-  void poison_output();
-  void run() { last_batch_ = pool_->run(problem_, out_); }
-  std::span<const float> result() const { return out_; }
-  const map_batch_stats& last_batch() const noexcept { return last_batch_; }
-
- private:
-  extended_problem problem_;
-  map_pool* pool_;
-  std::vector<float> out_;
-  map_batch_stats last_batch_;
 };
 
 }  // namespace handoff::patterns::elementwise
