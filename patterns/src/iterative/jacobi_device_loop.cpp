@@ -1,7 +1,7 @@
 #include "handoff/patterns/iterative/jacobi_device_variants.hpp"
 #include "handoff/patterns/iterative/variants.hpp"
 #include "handoff/wall_clock.hpp"
-#include "jacobi_session_support.hpp"
+#include "jacobi_variant_session.hpp"
 
 namespace handoff::patterns::iterative {
 
@@ -40,45 +40,9 @@ stage_times jacobi_device_loop::enqueue() {
 }  // namespace handoff::patterns::iterative
 
 namespace handoff::patterns::iterative {
-namespace {
-
-// Timed with CUDA events on the variant's stream: enqueue() returns once the host has read the
-// last norm, so the host's waits and comparisons lie between the events.
-class device_loop_session final : public jacobi_session {
- public:
-  explicit device_loop_session(const jacobi_point& at)
-      : at_(at),
-        inputs_(seeded_jacobi_inputs(at.unknowns)),
-        variant_(problem_of(*inputs_, at)),
-        l2_resident_(detail::l2_resident(at.unknowns)) {}
-
-  run_result run(jacobi_case&) override {
-    return clock_.time([&] { return run_result{.seconds = 0, .stages = variant_.enqueue()}; });
-  }
-  void poison(jacobi_case&) override { variant_.poison_output(); }
-  reference::verification_result verify(const jacobi_case& work) const override {
-    return detail::verify_with_norm(work, variant_);
-  }
-  cudaStream_t stream() const override { return variant_.stream(); }
-  std::vector<named_figure> figures() const override {
-    auto figures = detail::convergence_figures(variant_);
-    figures.push_back(clock_.seconds_per_iteration(at_.iterations));
-    figures.push_back(l2_resident_);
-    return figures;
-  }
-
- private:
-  jacobi_point at_;
-  std::shared_ptr<const jacobi_inputs> inputs_;  // what variant_'s problem points into
-  jacobi_device_loop variant_;
-  named_figure l2_resident_;
-  detail::run_clock clock_;
-};
-
-}  // namespace
 
 std::unique_ptr<jacobi_session> set_up_device_loop(const jacobi_point& at, compute_target) {
-  return std::make_unique<device_loop_session>(at);
+  return std::make_unique<detail::device_jacobi_session<jacobi_device_loop>>(at);
 }
 
 // The floor is the Jacobi solve's own work; the convergence checks (their reductions, copies and

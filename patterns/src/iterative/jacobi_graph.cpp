@@ -1,7 +1,7 @@
 #include "handoff/patterns/iterative/jacobi_device_variants.hpp"
 #include "handoff/patterns/iterative/variants.hpp"
 #include "handoff/wall_clock.hpp"
-#include "jacobi_session_support.hpp"
+#include "jacobi_variant_session.hpp"
 
 namespace handoff::patterns::iterative {
 
@@ -71,37 +71,16 @@ stage_times jacobi_graph::enqueue() {
 namespace handoff::patterns::iterative {
 namespace {
 
-// Timed with CUDA events on the variant's stream; the graph is captured and uploaded at set-up.
-class graph_session final : public jacobi_session {
+// The graph is captured and uploaded at set-up; its node count is one more figure.
+class graph_session final : public detail::device_jacobi_session<jacobi_graph> {
  public:
-  explicit graph_session(const jacobi_point& at)
-      : at_(at),
-        inputs_(seeded_jacobi_inputs(at.unknowns)),
-        variant_(problem_of(*inputs_, at)),
-        l2_resident_(detail::l2_resident(at.unknowns)) {}
+  using device_jacobi_session::device_jacobi_session;
 
-  run_result run(jacobi_case&) override {
-    return clock_.time([&] { return run_result{.seconds = 0, .stages = variant_.enqueue()}; });
-  }
-  void poison(jacobi_case&) override { variant_.poison_output(); }
-  reference::verification_result verify(const jacobi_case& work) const override {
-    return detail::verify_with_norm(work, variant_);
-  }
-  cudaStream_t stream() const override { return variant_.stream(); }
   std::vector<named_figure> figures() const override {
-    auto figures = detail::convergence_figures(variant_);
-    figures.push_back(clock_.seconds_per_iteration(at_.iterations));
-    figures.push_back(l2_resident_);
-    figures.push_back({"graph_nodes", static_cast<double>(variant_.graph_nodes())});
+    auto figures = device_jacobi_session::figures();
+    figures.push_back({"graph_nodes", static_cast<double>(variant().graph_nodes())});
     return figures;
   }
-
- private:
-  jacobi_point at_;
-  std::shared_ptr<const jacobi_inputs> inputs_;  // what variant_'s problem points into
-  jacobi_graph variant_;
-  named_figure l2_resident_;
-  detail::run_clock clock_;
 };
 
 }  // namespace
