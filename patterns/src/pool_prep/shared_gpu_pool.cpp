@@ -5,10 +5,10 @@
 #include <stdexcept>
 #include <string>
 
-#include "batch_session.hpp"
 #include "handoff/patterns/pool_prep/ring_worker.hpp"
 #include "handoff/reference/pool_prep_inputs.hpp"
 #include "handoff/transport/channels/channel_errors.hpp"
+#include "pool_session.hpp"
 #include "protocol.hpp"
 #include "rows.hpp"
 
@@ -231,39 +231,14 @@ void shared_gpu_pool::take_reply(std::size_t worker, double& prep) {
 // --- The shared_gpu row -----------------------------------------------------------------------
 
 namespace handoff::patterns::pool_prep {
-namespace {
-
-// The pool is the session: warm rows keep it (workers, rings and their registrations) between
-// batches; cold rows start a new one for every batch.
-class shared_gpu_session final : public batch_session {
- public:
-  shared_gpu_session(const point& at, compute_target target)
-      : batch_session(streamed_output(target), at.workers, at.elements),
-        pool_({.workers = at.workers,
-               .max_chunk_elements = at.buffer_elements(),
-               .target = target,
-               .purpose = "pool-prep-shared-" + std::to_string(::getpid())}) {
-    for (std::size_t index = 0; index < pool_.size(); ++index)
-      pids_.push_back(pool_.worker_pid(index));
-  }
-
-  run_result run(batch_case& work) override {
-    return {.stages = pool_.run(work.inputs(), output_of(work))};
-  }
-  std::vector<pid_t> peers() const override { return pids_; }
-  void shutdown() override {
-    if (!pool_.terminated()) pool_.shutdown();
-  }
-
- private:
-  shared_gpu_pool pool_;
-  std::vector<pid_t> pids_;  // as started, so that a test can check they are gone after shutdown
-};
-
-}  // namespace
 
 batch_session_ptr set_up_shared_gpu(const point& at, compute_target target) {
-  return std::make_unique<shared_gpu_session>(at, target);
+  return std::make_unique<pool_session<shared_gpu_pool>>(
+      streamed_output(target), at,
+      shared_gpu_options{.workers = at.workers,
+                         .max_chunk_elements = at.buffer_elements(),
+                         .target = target,
+                         .purpose = "pool-prep-shared-" + std::to_string(::getpid())});
 }
 
 }  // namespace handoff::patterns::pool_prep
