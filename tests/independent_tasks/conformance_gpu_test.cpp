@@ -28,10 +28,8 @@ TEST_P(DeviceConformance, RunsAndVerifiesAtEveryPoint) {
   std::vector<data_location> wheres{data_location::resident};
   if (row().cold == cold_kind::none) wheres.push_back(data_location::host);
   for (const auto where : wheres) {
-    for (const auto& at : conformance_points(where)) {
-      SCOPED_TRACE(describe(at));
-      handoff::testing::expect_runs_and_verifies(row(), at, device, make_task_case);
-    }
+    handoff::testing::expect_runs_and_verifies_at(row(), conformance_points(where), device,
+                                                  make_task_case, describe);
   }
 }
 

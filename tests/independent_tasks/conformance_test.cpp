@@ -22,10 +22,7 @@ class HostConformance : public handoff::testing::row_test<independent_tasks_vari
 TEST_P(HostConformance, RunsAndVerifiesAtEveryPoint) {
   auto points = conformance_points(data_location::resident);
   points.push_back({0, 10});
-  for (const auto& at : points) {
-    SCOPED_TRACE(describe(at));
-    handoff::testing::expect_runs_and_verifies(row(), at, host, make_task_case);
-  }
+  handoff::testing::expect_runs_and_verifies_at(row(), points, host, make_task_case, describe);
 }
 
 HANDOFF_INSTANTIATE_ROWS(HostConformance,

@@ -21,10 +21,8 @@ class DeviceConformance : public handoff::testing::row_test<postproc_split_varia
 
 TEST_P(DeviceConformance, RunsAndVerifiesAtEveryPoint) {
   HANDOFF_REQUIRE_GPUS(1);
-  for (const auto& at : conformance_points(device)) {
-    SCOPED_TRACE(describe(at));
-    handoff::testing::expect_runs_and_verifies(row(), at, device, make_split_case);
-  }
+  handoff::testing::expect_runs_and_verifies_at(row(), conformance_points(device), device,
+                                                make_split_case, describe);
 }
 
 HANDOFF_INSTANTIATE_ROWS(DeviceConformance,

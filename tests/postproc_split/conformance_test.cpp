@@ -19,10 +19,8 @@ constexpr auto host = compute_target::host_stand_in;
 class HostConformance : public handoff::testing::row_test<postproc_split_variants> {};
 
 TEST_P(HostConformance, RunsAndVerifiesAtEveryPoint) {
-  for (const auto& at : conformance_points(host)) {
-    SCOPED_TRACE(describe(at));
-    handoff::testing::expect_runs_and_verifies(row(), at, host, make_split_case);
-  }
+  handoff::testing::expect_runs_and_verifies_at(row(), conformance_points(host), host,
+                                                make_split_case, describe);
 }
 
 HANDOFF_INSTANTIATE_ROWS(HostConformance,

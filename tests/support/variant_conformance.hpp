@@ -12,7 +12,9 @@
 
 #include <cstddef>
 #include <memory>
+#include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "handoff/patterns/variant.hpp"
@@ -83,6 +85,18 @@ void expect_runs_and_verifies_at(const patterns::variant_row<Point, Case>& row,
                                  case_maker<Point, Case> make_case) {
   for (const auto& [what, at] : points) {
     SCOPED_TRACE(what);
+    expect_runs_and_verifies(row, at, target, make_case);
+  }
+}
+
+// expect_runs_and_verifies at each of points, each traced by describe(point).
+template <class Point, class Case, class Describe>
+void expect_runs_and_verifies_at(const patterns::variant_row<Point, Case>& row,
+                                 std::type_identity_t<std::span<const Point>> points,
+                                 patterns::compute_target target, case_maker<Point, Case> make_case,
+                                 Describe describe) {
+  for (const auto& at : points) {
+    SCOPED_TRACE(describe(at));
     expect_runs_and_verifies(row, at, target, make_case);
   }
 }
