@@ -20,10 +20,7 @@ HANDOFF_WORKER_ROLE(task_worker_role, run_task_worker);
 
 constexpr auto device = compute_target::device;
 
-class DeviceConformance : public ::testing::TestWithParam<std::string> {
- protected:
-  const task_row& row() const { return find_row(independent_tasks_variants(), GetParam()); }
-};
+class DeviceConformance : public handoff::testing::row_test<independent_tasks_variants> {};
 
 TEST_P(DeviceConformance, RunsAndVerifiesAtEveryPoint) {
   HANDOFF_REQUIRE_GPUS(1);
@@ -31,17 +28,13 @@ TEST_P(DeviceConformance, RunsAndVerifiesAtEveryPoint) {
   std::vector<data_location> wheres{data_location::resident};
   if (row().cold == cold_kind::none) wheres.push_back(data_location::host);
   for (const auto where : wheres) {
-    for (const auto& at : conformance_points(where)) {
-      SCOPED_TRACE(describe(at));
-      handoff::testing::expect_runs_and_verifies(row(), at, device, make_task_case);
-    }
+    handoff::testing::expect_runs_and_verifies_at(row(), conformance_points(where), device,
+                                                  make_task_case, describe);
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Rows, DeviceConformance,
-    ::testing::ValuesIn(handoff::testing::rows_running_on(independent_tasks_variants(), device)),
-    [](const auto& row) { return row.param; });
+HANDOFF_INSTANTIATE_ROWS(DeviceConformance,
+                         handoff::testing::rows_running_on(independent_tasks_variants(), device));
 
 class DeviceProcessRows : public DeviceConformance {};
 
@@ -51,8 +44,7 @@ TEST_P(DeviceProcessRows, AKilledWorkerIsATypedErrorNamingIt) {
                                                       make_task_case, "task_worker");
 }
 
-INSTANTIATE_TEST_SUITE_P(Rows, DeviceProcessRows, ::testing::ValuesIn(process_rows(device)),
-                         [](const auto& row) { return row.param; });
+HANDOFF_INSTANTIATE_ROWS(DeviceProcessRows, process_rows(device));
 
 }  // namespace
 }  // namespace handoff::patterns::independent_tasks

@@ -17,24 +17,16 @@ HANDOFF_WORKER_ROLE(task_worker_role, run_task_worker);
 
 constexpr auto host = compute_target::host_stand_in;
 
-class HostConformance : public ::testing::TestWithParam<std::string> {
- protected:
-  const task_row& row() const { return find_row(independent_tasks_variants(), GetParam()); }
-};
+class HostConformance : public handoff::testing::row_test<independent_tasks_variants> {};
 
 TEST_P(HostConformance, RunsAndVerifiesAtEveryPoint) {
   auto points = conformance_points(data_location::resident);
   points.push_back({0, 10});
-  for (const auto& at : points) {
-    SCOPED_TRACE(describe(at));
-    handoff::testing::expect_runs_and_verifies(row(), at, host, make_task_case);
-  }
+  handoff::testing::expect_runs_and_verifies_at(row(), points, host, make_task_case, describe);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Rows, HostConformance,
-    ::testing::ValuesIn(handoff::testing::rows_running_on(independent_tasks_variants(), host)),
-    [](const auto& row) { return row.param; });
+HANDOFF_INSTANTIATE_ROWS(HostConformance,
+                         handoff::testing::rows_running_on(independent_tasks_variants(), host));
 
 class HostProcessRows : public HostConformance {};
 
@@ -60,8 +52,7 @@ TEST_P(HostProcessRows, AColdRunStartsItsPoolAnewAndVerifies) {
     EXPECT_FALSE(handoff::leak_checks::process_exists(peer)) << peer;
 }
 
-INSTANTIATE_TEST_SUITE_P(Rows, HostProcessRows, ::testing::ValuesIn(process_rows(host)),
-                         [](const auto& row) { return row.param; });
+HANDOFF_INSTANTIATE_ROWS(HostProcessRows, process_rows(host));
 
 }  // namespace
 }  // namespace handoff::patterns::independent_tasks

@@ -22,13 +22,13 @@ inline const jacobi_point conformance_points[] = {
     {.unknowns = 1u << 16, .iterations = 100},
 };
 
+inline std::string describe(const jacobi_point& at) {
+  return std::to_string(at.unknowns) + " unknowns, " + std::to_string(at.iterations) + " steps";
+}
+
 inline void expect_row_conforms(const std::string& name, compute_target target) {
-  const auto& row = find_row(iterative_variants(), name);
-  for (const auto& at : conformance_points) {
-    SCOPED_TRACE(std::to_string(at.unknowns) + " unknowns, " + std::to_string(at.iterations) +
-                 " steps");
-    handoff::testing::expect_runs_and_verifies(row, at, target, make_jacobi_case);
-  }
+  handoff::testing::expect_runs_and_verifies_at(
+      find_row(iterative_variants(), name), conformance_points, target, make_jacobi_case, describe);
 }
 
 inline void expect_empty_system_refused(const std::string& name, compute_target target) {

@@ -18,9 +18,9 @@ TEST_P(IterativeDeviceRows, RefusesAnEmptySystem) {
   expect_empty_system_refused(GetParam(), compute_target::device);
 }
 
-INSTANTIATE_TEST_SUITE_P(Table, IterativeDeviceRows,
-                         ::testing::ValuesIn(handoff::testing::rows_running_on(
-                             iterative_variants(), compute_target::device)));
+HANDOFF_INSTANTIATE_ROWS(IterativeDeviceRows,
+                         handoff::testing::rows_running_on(iterative_variants(),
+                                                           compute_target::device));
 
 }  // namespace
 }  // namespace handoff::patterns::iterative::testing

@@ -15,9 +15,9 @@ TEST_P(IterativeCpuRows, RefusesAnEmptySystem) {
   expect_empty_system_refused(GetParam(), compute_target::host_stand_in);
 }
 
-INSTANTIATE_TEST_SUITE_P(Table, IterativeCpuRows,
-                         ::testing::ValuesIn(handoff::testing::rows_running_on(
-                             iterative_variants(), compute_target::host_stand_in)));
+HANDOFF_INSTANTIATE_ROWS(IterativeCpuRows,
+                         handoff::testing::rows_running_on(iterative_variants(),
+                                                           compute_target::host_stand_in));
 
 // A session that does not verify its own output falls back on the case's, which fails.
 TEST(JacobiCase, WithoutASessionsOutputNothingVerifies) {

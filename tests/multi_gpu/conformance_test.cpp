@@ -31,10 +31,8 @@ std::vector<run_scope> scopes_of(const std::string& variant) {
   return {run_scope::gather, run_scope::resident, run_scope::from_host};
 }
 
-class MultiGpuConformance : public ::testing::TestWithParam<std::string> {
+class MultiGpuConformance : public handoff::testing::row_test<multi_gpu_variants> {
  protected:
-  const multi_gpu_row& row() const { return patterns::find_row(multi_gpu_variants(), GetParam()); }
-
   void expect_verifies(const partitioned_config& config, run_scope scope) const {
     SCOPED_TRACE(GetParam() + ": " + std::to_string(config.gpus) + " GPUs, " +
                  std::string(partitioner_name(config.partition)) + ", " +
@@ -90,11 +88,9 @@ TEST_P(MultiGpuConformance, LargeUploadIsOrderedBeforeTheKernel) {
                   run_scope::from_host);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Rows, MultiGpuConformance,
-    ::testing::ValuesIn(handoff::testing::rows_running_on(multi_gpu_variants(),
-                                                          compute_target::device)),
-    [](const ::testing::TestParamInfo<std::string>& row) { return row.param; });
+HANDOFF_INSTANTIATE_ROWS(MultiGpuConformance,
+                         handoff::testing::rows_running_on(multi_gpu_variants(),
+                                                           compute_target::device));
 
 }  // namespace
 }  // namespace handoff::multi_gpu_tests

@@ -5,8 +5,6 @@
 
 #include <gtest/gtest.h>
 
-#include <string>
-
 #include "pool_prep/conformance_sizes.hpp"
 #include "support/gpu_requirement.hpp"
 #include "support/variant_conformance.hpp"
@@ -17,20 +15,14 @@ namespace {
 using testing_support::conformance_points;
 constexpr auto target = compute_target::device;
 
-class PoolPrepDeviceConformance : public ::testing::TestWithParam<std::string> {
- protected:
-  const row& variant() const { return find_row(pool_prep_variants(), GetParam()); }
-};
+class PoolPrepDeviceConformance : public handoff::testing::row_test<pool_prep_variants> {};
 
 TEST_P(PoolPrepDeviceConformance, RunsAndVerifiesAtEverySize) {
   HANDOFF_REQUIRE_GPUS(1);
-  for (const auto& [what, at] : conformance_points) {
-    SCOPED_TRACE(what);
-    handoff::testing::expect_runs_and_verifies(variant(), at, target, make_batch_case);
-  }
+  handoff::testing::expect_runs_and_verifies_at(row(), conformance_points, target, make_batch_case);
   // A larger uneven batch: chunks of 14287 and 14286 elements.
   handoff::testing::expect_runs_and_verifies(
-      variant(), {.chunks = 7, .elements = 14286, .workers = 3, .extra_elements = 1}, target,
+      row(), {.chunks = 7, .elements = 14286, .workers = 3, .extra_elements = 1}, target,
       make_batch_case);
 }
 
@@ -38,7 +30,7 @@ TEST_P(PoolPrepDeviceConformance, ReportsTheDeviceStages) {
   HANDOFF_REQUIRE_GPUS(1);
   const point at{.chunks = 4, .elements = 1 << 16, .workers = 2};
   const auto work = make_batch_case(at);
-  const auto session = variant().setup(at, target);
+  const auto session = row().setup(at, target);
   session->poison(*work);
   const auto stages = session->run(*work).stages;
   EXPECT_GT(stages.prep, 0.0);
@@ -51,15 +43,13 @@ TEST_P(PoolPrepDeviceConformance, ReportsTheDeviceStages) {
 TEST_P(PoolPrepDeviceConformance, AKilledWorkerIsATypedErrorNamingIt) {
   HANDOFF_REQUIRE_GPUS(1);
   const point at{.chunks = 4, .elements = 1 << 14, .workers = 2};
-  if (variant().setup(at, target)->peers().empty()) GTEST_SKIP() << "it starts no process";
-  handoff::testing::expect_killed_peer_is_typed_error(variant(), at, target, make_batch_case,
+  if (row().setup(at, target)->peers().empty()) GTEST_SKIP() << "it starts no process";
+  handoff::testing::expect_killed_peer_is_typed_error(row(), at, target, make_batch_case,
                                                       testing_support::shared_segment_fragment());
 }
 
-INSTANTIATE_TEST_SUITE_P(Rows, PoolPrepDeviceConformance,
-                         ::testing::ValuesIn(handoff::testing::rows_running_on(
-                             pool_prep_variants(), compute_target::device)),
-                         [](const auto& param_info) { return param_info.param; });
+HANDOFF_INSTANTIATE_ROWS(PoolPrepDeviceConformance,
+                         handoff::testing::rows_running_on(pool_prep_variants(), target));
 
 }  // namespace
 }  // namespace handoff::patterns::pool_prep

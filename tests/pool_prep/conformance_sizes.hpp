@@ -7,15 +7,11 @@
 #include <string>
 
 #include "handoff/patterns/pool_prep/variants.hpp"
+#include "support/variant_conformance.hpp"
 
 namespace handoff::patterns::pool_prep::testing_support {
 
-struct named_point {
-  const char* what;
-  point at;
-};
-
-inline constexpr named_point conformance_points[] = {
+inline constexpr handoff::testing::named_point<point> conformance_points[] = {
     {"default_small", {.chunks = 10, .elements = 1 << 10, .workers = 4}},
     {"empty", {.chunks = 0, .elements = 0, .workers = 2}},
     {"one", {.chunks = 1, .elements = 1, .workers = 2}},

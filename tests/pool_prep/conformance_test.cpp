@@ -5,8 +5,6 @@
 
 #include <gtest/gtest.h>
 
-#include <string>
-
 #include "pool_prep/conformance_sizes.hpp"
 #include "support/variant_conformance.hpp"
 
@@ -16,29 +14,21 @@ namespace {
 using testing_support::conformance_points;
 constexpr auto target = compute_target::host_stand_in;
 
-class PoolPrepConformance : public ::testing::TestWithParam<std::string> {
- protected:
-  const row& variant() const { return find_row(pool_prep_variants(), GetParam()); }
-};
+class PoolPrepConformance : public handoff::testing::row_test<pool_prep_variants> {};
 
 TEST_P(PoolPrepConformance, RunsAndVerifiesAtEverySize) {
-  for (const auto& [what, at] : conformance_points) {
-    SCOPED_TRACE(what);
-    handoff::testing::expect_runs_and_verifies(variant(), at, target, make_batch_case);
-  }
+  handoff::testing::expect_runs_and_verifies_at(row(), conformance_points, target, make_batch_case);
 }
 
 TEST_P(PoolPrepConformance, AKilledWorkerIsATypedErrorNamingIt) {
   const point at{.chunks = 4, .elements = 1000, .workers = 2};
-  if (variant().setup(at, target)->peers().empty()) GTEST_SKIP() << "it starts no process";
-  handoff::testing::expect_killed_peer_is_typed_error(variant(), at, target, make_batch_case,
+  if (row().setup(at, target)->peers().empty()) GTEST_SKIP() << "it starts no process";
+  handoff::testing::expect_killed_peer_is_typed_error(row(), at, target, make_batch_case,
                                                       testing_support::shared_segment_fragment());
 }
 
-INSTANTIATE_TEST_SUITE_P(Rows, PoolPrepConformance,
-                         ::testing::ValuesIn(handoff::testing::rows_running_on(
-                             pool_prep_variants(), compute_target::host_stand_in)),
-                         [](const auto& param_info) { return param_info.param; });
+HANDOFF_INSTANTIATE_ROWS(PoolPrepConformance,
+                         handoff::testing::rows_running_on(pool_prep_variants(), target));
 
 }  // namespace
 }  // namespace handoff::patterns::pool_prep

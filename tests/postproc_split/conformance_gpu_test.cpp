@@ -17,23 +17,16 @@ HANDOFF_WORKER_ROLE(summing_worker_role, run_summing_worker);
 
 constexpr auto device = compute_target::device;
 
-class DeviceConformance : public ::testing::TestWithParam<std::string> {
- protected:
-  const split_row& row() const { return find_row(postproc_split_variants(), GetParam()); }
-};
+class DeviceConformance : public handoff::testing::row_test<postproc_split_variants> {};
 
 TEST_P(DeviceConformance, RunsAndVerifiesAtEveryPoint) {
   HANDOFF_REQUIRE_GPUS(1);
-  for (const auto& at : conformance_points(device)) {
-    SCOPED_TRACE(describe(at));
-    handoff::testing::expect_runs_and_verifies(row(), at, device, make_split_case);
-  }
+  handoff::testing::expect_runs_and_verifies_at(row(), conformance_points(device), device,
+                                                make_split_case, describe);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Rows, DeviceConformance,
-    ::testing::ValuesIn(handoff::testing::rows_running_on(postproc_split_variants(), device)),
-    [](const auto& row) { return row.param; });
+HANDOFF_INSTANTIATE_ROWS(DeviceConformance,
+                         handoff::testing::rows_running_on(postproc_split_variants(), device));
 
 class DeviceProcessRows : public DeviceConformance {};
 
@@ -43,8 +36,7 @@ TEST_P(DeviceProcessRows, AKilledWorkerIsATypedErrorNamingIt) {
                                                       device, make_split_case, "postproc_split");
 }
 
-INSTANTIATE_TEST_SUITE_P(Rows, DeviceProcessRows, ::testing::ValuesIn(process_rows(device)),
-                         [](const auto& row) { return row.param; });
+HANDOFF_INSTANTIATE_ROWS(DeviceProcessRows, process_rows(device));
 
 }  // namespace
 }  // namespace handoff::patterns::postproc_split

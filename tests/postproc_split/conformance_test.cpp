@@ -16,22 +16,15 @@ HANDOFF_WORKER_ROLE(summing_worker_role, run_summing_worker);
 
 constexpr auto host = compute_target::host_stand_in;
 
-class HostConformance : public ::testing::TestWithParam<std::string> {
- protected:
-  const split_row& row() const { return find_row(postproc_split_variants(), GetParam()); }
-};
+class HostConformance : public handoff::testing::row_test<postproc_split_variants> {};
 
 TEST_P(HostConformance, RunsAndVerifiesAtEveryPoint) {
-  for (const auto& at : conformance_points(host)) {
-    SCOPED_TRACE(describe(at));
-    handoff::testing::expect_runs_and_verifies(row(), at, host, make_split_case);
-  }
+  handoff::testing::expect_runs_and_verifies_at(row(), conformance_points(host), host,
+                                                make_split_case, describe);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Rows, HostConformance,
-    ::testing::ValuesIn(handoff::testing::rows_running_on(postproc_split_variants(), host)),
-    [](const auto& row) { return row.param; });
+HANDOFF_INSTANTIATE_ROWS(HostConformance,
+                         handoff::testing::rows_running_on(postproc_split_variants(), host));
 
 class HostProcessRows : public HostConformance {};
 
@@ -40,8 +33,7 @@ TEST_P(HostProcessRows, AKilledWorkerIsATypedErrorNamingIt) {
                                                       make_split_case, "postproc_split");
 }
 
-INSTANTIATE_TEST_SUITE_P(Rows, HostProcessRows, ::testing::ValuesIn(process_rows(host)),
-                         [](const auto& row) { return row.param; });
+HANDOFF_INSTANTIATE_ROWS(HostProcessRows, process_rows(host));
 
 }  // namespace
 }  // namespace handoff::patterns::postproc_split

@@ -14,10 +14,7 @@
 namespace handoff::patterns::queued_worker::testing_support {
 
 inline void expect_runs_and_verifies_everywhere(const row& variant, compute_target target) {
-  for (const auto& [what, at] : conformance_points) {
-    SCOPED_TRACE(what);
-    handoff::testing::expect_runs_and_verifies(variant, at, target, make_batch);
-  }
+  handoff::testing::expect_runs_and_verifies_at(variant, conformance_points, target, make_batch);
 }
 
 // A cold session's one run is the batch, the stop sentinel and the join: its worker is gone after

@@ -4,8 +4,6 @@
 
 #include <gtest/gtest.h>
 
-#include <string>
-
 #include "queued_worker/conformance_checks.hpp"
 #include "support/gpu_requirement.hpp"
 
@@ -15,30 +13,25 @@ namespace {
 using namespace testing_support;
 constexpr auto target = compute_target::device;
 
-class QueuedWorkerDeviceConformance : public ::testing::TestWithParam<std::string> {
- protected:
-  const row& variant() const { return find_row(queued_worker_variants(), GetParam()); }
-};
+class QueuedWorkerDeviceConformance : public handoff::testing::row_test<queued_worker_variants> {};
 
 TEST_P(QueuedWorkerDeviceConformance, RunsAndVerifiesAtEveryPoint) {
   HANDOFF_REQUIRE_GPUS(1);
-  expect_runs_and_verifies_everywhere(variant(), target);
+  expect_runs_and_verifies_everywhere(row(), target);
 }
 
 TEST_P(QueuedWorkerDeviceConformance, AColdRunJoinsItsWorker) {
   HANDOFF_REQUIRE_GPUS(1);
-  expect_cold_run_joins_its_worker(variant(), target);
+  expect_cold_run_joins_its_worker(row(), target);
 }
 
 TEST_P(QueuedWorkerDeviceConformance, AKilledWorkerIsATypedErrorNamingIt) {
   HANDOFF_REQUIRE_GPUS(1);
-  expect_killed_worker_is_typed_error(variant(), target);
+  expect_killed_worker_is_typed_error(row(), target);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Rows, QueuedWorkerDeviceConformance,
-    ::testing::ValuesIn(handoff::testing::rows_running_on(queued_worker_variants(), target)),
-    [](const auto& param_info) { return param_info.param; });
+HANDOFF_INSTANTIATE_ROWS(QueuedWorkerDeviceConformance,
+                         handoff::testing::rows_running_on(queued_worker_variants(), target));
 
 }  // namespace
 }  // namespace handoff::patterns::queued_worker

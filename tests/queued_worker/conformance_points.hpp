@@ -8,15 +8,11 @@
 #include <string>
 
 #include "handoff/patterns/queued_worker/variants.hpp"
+#include "support/variant_conformance.hpp"
 
 namespace handoff::patterns::queued_worker::testing_support {
 
-struct named_point {
-  const char* what;
-  point at;
-};
-
-inline constexpr named_point conformance_points[] = {
+inline constexpr handoff::testing::named_point<point> conformance_points[] = {
     {"default_small", {.items = 10, .elements = 1 << 12}},
     {"empty", {.items = 0, .elements = 4099}},
     {"empty_items", {.items = 3, .elements = 0}},

@@ -5,8 +5,6 @@
 
 #include <gtest/gtest.h>
 
-#include <string>
-
 #include "queued_worker/conformance_checks.hpp"
 
 namespace handoff::patterns::queued_worker {
@@ -15,21 +13,18 @@ namespace {
 using namespace testing_support;
 constexpr auto target = compute_target::host_stand_in;
 
-class QueuedWorkerConformance : public ::testing::TestWithParam<std::string> {
- protected:
-  const row& variant() const { return find_row(queued_worker_variants(), GetParam()); }
-};
+class QueuedWorkerConformance : public handoff::testing::row_test<queued_worker_variants> {};
 
 TEST_P(QueuedWorkerConformance, RunsAndVerifiesAtEveryPoint) {
-  expect_runs_and_verifies_everywhere(variant(), target);
+  expect_runs_and_verifies_everywhere(row(), target);
 }
 
 TEST_P(QueuedWorkerConformance, AColdRunJoinsItsWorker) {
-  expect_cold_run_joins_its_worker(variant(), target);
+  expect_cold_run_joins_its_worker(row(), target);
 }
 
 TEST_P(QueuedWorkerConformance, AKilledWorkerIsATypedErrorNamingIt) {
-  expect_killed_worker_is_typed_error(variant(), target);
+  expect_killed_worker_is_typed_error(row(), target);
 }
 
 // The enum the worker's arguments carry and the table agree: every kind has its row, by its name.
@@ -39,10 +34,8 @@ TEST(QueuedWorkerTable, EveryVariantHasOneRowOfItsName) {
     EXPECT_EQ(find_row(queued_worker_variants(), variant_name(kind)).name, variant_name(kind));
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Rows, QueuedWorkerConformance,
-    ::testing::ValuesIn(handoff::testing::rows_running_on(queued_worker_variants(), target)),
-    [](const auto& param_info) { return param_info.param; });
+HANDOFF_INSTANTIATE_ROWS(QueuedWorkerConformance,
+                         handoff::testing::rows_running_on(queued_worker_variants(), target));
 
 }  // namespace
 }  // namespace handoff::patterns::queued_worker

@@ -1,16 +1,20 @@
 #pragma once
 // Conformance checks every pattern's test file runs over its variant table, row by row (a
-// parameterised test per pattern, with the rows as parameters): the variant runs and verifies
-// twice in a row with the outputs poisoned between, at the sizes the pattern names (empty, one,
-// uneven); a peer process killed between runs fails the next run with a typed process error that
-// names it, leaving no process and nothing in /dev/shm.
+// parameterised test per pattern, with the rows as parameters: row_test and
+// HANDOFF_INSTANTIATE_ROWS): the variant runs and verifies twice in a row with the outputs poisoned
+// between, at the sizes the pattern names (empty, one, uneven); a peer process killed between runs
+// fails the next run with a typed process error that names it, leaving no process and nothing in
+// /dev/shm.
 
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/types.h>
 
+#include <cstddef>
 #include <memory>
+#include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "handoff/patterns/variant.hpp"
@@ -21,6 +25,31 @@ namespace handoff::testing {
 
 template <class Point, class Case>
 using case_maker = std::unique_ptr<Case> (*)(const Point&);
+
+// A conformance point with the name its failures are traced by.
+template <class Point>
+struct named_point {
+  const char* what;
+  Point at;
+};
+
+// The fixture of a test parameterised over a table's rows: the parameter is a row's name, and
+// row() that row of table() (the pattern's function returning its variant_table).
+template <auto table>
+class row_test : public ::testing::TestWithParam<std::string> {
+ protected:
+  const auto& row() const { return patterns::find_row(table(), GetParam()); }
+};
+
+// The name of a row_test's test: its row's.
+inline std::string row_name(const ::testing::TestParamInfo<std::string>& instance) {
+  return instance.param;
+}
+
+// Instantiates the TEST_Ps of fixture (a row_test) once per row named in names, each test named
+// after its row.
+#define HANDOFF_INSTANTIATE_ROWS(fixture, names) \
+  INSTANTIATE_TEST_SUITE_P(Rows, fixture, ::testing::ValuesIn(names), ::handoff::testing::row_name)
 
 // The names of a table's rows that run on target, for INSTANTIATE_TEST_SUITE_P.
 template <class Point, class Case>
@@ -46,6 +75,30 @@ void expect_runs_and_verifies(const patterns::variant_row<Point, Case>& row, con
   session->shutdown();
   for (const pid_t peer : session->peers())
     EXPECT_FALSE(leak_checks::process_exists(peer)) << row.name << ": peer " << peer << " left";
+}
+
+// expect_runs_and_verifies at each of points, each traced by its name.
+template <class Point, class Case, std::size_t count>
+void expect_runs_and_verifies_at(const patterns::variant_row<Point, Case>& row,
+                                 const named_point<Point> (&points)[count],
+                                 patterns::compute_target target,
+                                 case_maker<Point, Case> make_case) {
+  for (const auto& [what, at] : points) {
+    SCOPED_TRACE(what);
+    expect_runs_and_verifies(row, at, target, make_case);
+  }
+}
+
+// expect_runs_and_verifies at each of points, each traced by describe(point).
+template <class Point, class Case, class Describe>
+void expect_runs_and_verifies_at(const patterns::variant_row<Point, Case>& row,
+                                 std::type_identity_t<std::span<const Point>> points,
+                                 patterns::compute_target target, case_maker<Point, Case> make_case,
+                                 Describe describe) {
+  for (const auto& at : points) {
+    SCOPED_TRACE(describe(at));
+    expect_runs_and_verifies(row, at, target, make_case);
+  }
 }
 
 // shm_fragment: what the pattern's segment names contain (its purpose string).

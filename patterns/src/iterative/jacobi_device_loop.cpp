@@ -1,8 +1,7 @@
-#include "device_jacobi_session.hpp"
 #include "handoff/patterns/iterative/jacobi_device_variants.hpp"
 #include "handoff/patterns/iterative/variants.hpp"
 #include "handoff/wall_clock.hpp"
-#include "jacobi_session_support.hpp"
+#include "jacobi_variant_session.hpp"
 
 namespace handoff::patterns::iterative {
 
@@ -43,7 +42,7 @@ stage_times jacobi_device_loop::enqueue() {
 namespace handoff::patterns::iterative {
 
 std::unique_ptr<jacobi_session> set_up_device_loop(const jacobi_point& at, compute_target) {
-  return std::make_unique<device_jacobi_session<jacobi_device_loop>>(at);
+  return std::make_unique<detail::device_jacobi_session<jacobi_device_loop>>(at);
 }
 
 // The floor is the Jacobi solve's own work; the convergence checks (their reductions, copies and

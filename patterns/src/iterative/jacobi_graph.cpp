@@ -1,8 +1,7 @@
-#include "device_jacobi_session.hpp"
 #include "handoff/patterns/iterative/jacobi_device_variants.hpp"
 #include "handoff/patterns/iterative/variants.hpp"
 #include "handoff/wall_clock.hpp"
-#include "jacobi_session_support.hpp"
+#include "jacobi_variant_session.hpp"
 
 namespace handoff::patterns::iterative {
 
@@ -72,14 +71,22 @@ stage_times jacobi_graph::enqueue() {
 namespace handoff::patterns::iterative {
 namespace {
 
-std::vector<named_figure> node_count(const jacobi_graph& graph) {
-  return {{"graph_nodes", static_cast<double>(graph.graph_nodes())}};
-}
+// The graph is captured and uploaded at set-up; its node count is one more figure.
+class graph_session final : public detail::device_jacobi_session<jacobi_graph> {
+ public:
+  using device_jacobi_session::device_jacobi_session;
+
+  std::vector<named_figure> figures() const override {
+    auto figures = device_jacobi_session::figures();
+    figures.push_back({"graph_nodes", static_cast<double>(variant().graph_nodes())});
+    return figures;
+  }
+};
 
 }  // namespace
 
 std::unique_ptr<jacobi_session> set_up_graph(const jacobi_point& at, compute_target) {
-  return std::make_unique<device_jacobi_session<jacobi_graph>>(at, node_count);
+  return std::make_unique<graph_session>(at);
 }
 
 // The solve's bytes, after one launch that the host waits for (launch_sync: the host needs the

@@ -4,7 +4,7 @@
 #include "handoff/patterns/iterative/jacobi_host_variants.hpp"
 #include "handoff/patterns/iterative/variants.hpp"
 #include "handoff/reference/inputs.hpp"
-#include "jacobi_session_support.hpp"
+#include "jacobi_variant_session.hpp"
 
 namespace handoff::patterns::iterative {
 
@@ -65,40 +65,11 @@ std::span<const float> jacobi_host_loop::result() const {
 }  // namespace handoff::patterns::iterative
 
 namespace handoff::patterns::iterative {
-namespace {
 
 // Timed by the wall clock: the host takes part in every step.
-class host_loop_session final : public jacobi_session {
- public:
-  explicit host_loop_session(const jacobi_point& at)
-      : at_(at),
-        inputs_(seeded_jacobi_inputs(at.unknowns)),
-        variant_(problem_of(*inputs_, at)),
-        l2_resident_(detail::l2_resident(at.unknowns)) {}
-
-  run_result run(jacobi_case&) override {
-    return clock_.time([&] { return run_result{.seconds = 0, .stages = variant_.run()}; });
-  }
-  void poison(jacobi_case&) override { variant_.poison_output(); }
-  reference::verification_result verify(const jacobi_case& work) const override {
-    return work.verify_iterate(variant_.result());
-  }
-  std::vector<named_figure> figures() const override {
-    return {clock_.seconds_per_iteration(at_.iterations), l2_resident_};
-  }
-
- private:
-  jacobi_point at_;
-  std::shared_ptr<const jacobi_inputs> inputs_;  // what variant_'s problem points into
-  jacobi_host_loop variant_;
-  named_figure l2_resident_;
-  detail::run_clock clock_;
-};
-
-}  // namespace
-
 std::unique_ptr<jacobi_session> set_up_host_loop(const jacobi_point& at, compute_target) {
-  return std::make_unique<host_loop_session>(at);
+  return std::make_unique<detail::jacobi_variant_session<jacobi_host_loop, &jacobi_host_loop::run>>(
+      at);
 }
 
 // Every step is a round trip, one stage after the other: the state over PCIe both ways (pinned)

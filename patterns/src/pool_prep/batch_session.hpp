@@ -3,8 +3,6 @@
 // figures every row reports (its workers, and one chunk's preparation time, measured after the
 // run for its floor).
 
-#include <sys/types.h>
-
 #include <cstddef>
 #include <span>
 #include <vector>
@@ -37,30 +35,5 @@ class batch_session : public session<batch_case> {
 inline output_memory streamed_output(compute_target target) {
   return target == compute_target::device ? output_memory::page_locked : output_memory::pageable;
 }
-
-// A session that is a pool of worker processes (map_pool, shared_gpu_pool): warm rows keep the
-// pool between batches, as a script keeps its Pool; cold rows start a new one for every batch.
-template <class Pool>
-class pool_session final : public batch_session {
- public:
-  template <class Options>
-  pool_session(output_memory memory, const point& at, const Options& options)
-      : batch_session(memory, at.workers, at.elements), pool_(options) {
-    for (std::size_t index = 0; index < pool_.size(); ++index)
-      pids_.push_back(pool_.worker_pid(index));
-  }
-
-  run_result run(batch_case& work) override {
-    return {.stages = pool_.run(work.inputs(), output_of(work))};
-  }
-  std::vector<pid_t> peers() const override { return pids_; }
-  void shutdown() override {
-    if (!pool_.terminated()) pool_.shutdown();
-  }
-
- private:
-  Pool pool_;
-  std::vector<pid_t> pids_;  // as started, so that a test can check they are gone after shutdown
-};
 
 }  // namespace handoff::patterns::pool_prep

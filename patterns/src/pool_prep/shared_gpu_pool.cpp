@@ -5,10 +5,10 @@
 #include <stdexcept>
 #include <string>
 
-#include "batch_session.hpp"
 #include "handoff/patterns/pool_prep/ring_worker.hpp"
 #include "handoff/reference/pool_prep_inputs.hpp"
 #include "handoff/transport/channels/channel_errors.hpp"
+#include "pool_session.hpp"
 #include "protocol.hpp"
 #include "rows.hpp"
 

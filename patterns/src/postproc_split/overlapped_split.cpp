@@ -13,7 +13,6 @@
 #include "handoff/patterns/postproc_split/chunked_copy_back.hpp"
 #include "handoff/patterns/postproc_split/pooled_split_session.hpp"
 #include "handoff/patterns/postproc_split/post_floor.hpp"
-#include "handoff/reference/inputs.hpp"
 #include "segment_floats.hpp"
 #include "variant_rows.hpp"
 
@@ -34,10 +33,7 @@ class overlapped_split final : public pooled_split {
     pool_.attach(segment_);
   }
 
-  void poison() override {
-    poison_result();
-    reference::poison(floats_of(segment_, c_.values.size()));
-  }
+  void poison() override { poison_result(floats_of(segment_, c_.values.size())); }
 
   run_result run() override {
     run_result batch;
@@ -60,26 +56,19 @@ class overlapped_split final : public pooled_split {
   chunked_copy_back copier_;
 };
 
-std::unique_ptr<pooled_split> make_overlapped_split(computed_result c, const split_setup& setup) {
-  return std::make_unique<overlapped_split>(c, setup);
-}
-
 }  // namespace
 
 split_session set_up_overlapped_split(const split_point& at, compute_target) {
-  return std::make_unique<pooled_split_session>(make_overlapped_split, setup_for(at), at.count);
+  return set_up_pooled_split<overlapped_split>(at);
 }
 
 floor_terms overlapped_split_floor(const split_point& at, compute_target target,
                                    const measured_run& run) {
-  double post = 0.0;
-  if (at.count > 0) {
-    const auto pieces = pipeline_pieces(array_split(at.count, at.chunks), at.workers).pieces.size();
-    post =
-        one_thread_sum_seconds(run) / static_cast<double>(concurrent_summers(at.workers, pieces));
-  }
+  const std::size_t pieces =
+      at.count == 0 ? 0
+                    : pipeline_pieces(array_split(at.count, at.chunks), at.workers).pieces.size();
   auto floor = floor_terms{}
-                   .add_seconds("post", post)
+                   .add_seconds("post", shared_post_seconds(at.count, run, at.workers, pieces))
                    .add_bytes(copy_back_ceiling(target, true),
                               static_cast<double>(at.count * sizeof(float)));
   floor.overlapped = true;

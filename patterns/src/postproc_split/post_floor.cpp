@@ -45,6 +45,12 @@ std::size_t concurrent_summers(std::size_t workers, std::size_t units) {
   return std::max<std::size_t>(1, std::min({workers, units, threads}));
 }
 
+double shared_post_seconds(std::size_t count, const measured_run& run, std::size_t workers,
+                           std::size_t units) {
+  if (count == 0) return 0.0;
+  return one_thread_sum_seconds(run) / static_cast<double>(concurrent_summers(workers, units));
+}
+
 const char* copy_back_ceiling(compute_target target, bool pinned) {
   if (target != compute_target::device) return ceiling::shm_memcpy;
   return pinned ? ceiling::d2h_pinned : ceiling::d2h_pageable;

@@ -10,8 +10,6 @@
 
 #include "handoff/patterns/postproc_split/pooled_split_session.hpp"
 #include "handoff/patterns/postproc_split/post_floor.hpp"
-#include "handoff/reference/inputs.hpp"
-#include "handoff/wall_clock.hpp"
 #include "variant_rows.hpp"
 
 namespace handoff::patterns::postproc_split {
@@ -22,16 +20,11 @@ class seed_split final : public pooled_split {
   seed_split(computed_result c, const split_setup& setup)
       : pooled_split(c, setup), host_c_(c.values.size()) {}
 
-  void poison() override {
-    poison_result();
-    reference::poison(host_c_);
-  }
+  void poison() override { poison_result(host_c_); }
 
   run_result run() override {
     run_result batch;
-    const auto start = wall_clock::now();
-    copy_back(c_, host_c_);
-    batch.stages.d2h += seconds_since(start);
+    timed_copy_back(host_c_, batch.stages);
     finish(pool_.sum_by_value(host_c_, chunks_, batch.stages));
     return batch;
   }
@@ -40,14 +33,10 @@ class seed_split final : public pooled_split {
   std::vector<float> host_c_;  // pageable, like the recipe's np.zeros_like(a)
 };
 
-std::unique_ptr<pooled_split> make_seed_split(computed_result c, const split_setup& setup) {
-  return std::make_unique<seed_split>(c, setup);
-}
-
 }  // namespace
 
 split_session set_up_seed_split(const split_point& at, compute_target) {
-  return std::make_unique<pooled_split_session>(make_seed_split, setup_for(at), at.count);
+  return set_up_pooled_split<seed_split>(at);
 }
 
 floor_terms seed_split_floor(const split_point& at, compute_target target,

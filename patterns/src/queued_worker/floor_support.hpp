@@ -13,6 +13,21 @@ inline double vector_bytes(const point& at) {
   return sizeof(float) * static_cast<double>(at.elements) * static_cast<double>(at.items);
 }
 
+// The bytes both slot variants move, which overlap (the producer fills slots ahead of the worker),
+// so their floor is the slowest of them, not the sum: the producer's copies through the slots
+// and, on the device, the worker's uploads of a and b and download of c from page-locked slots.
+// Each variant adds how its worker launches.
+inline floor_terms slot_ring_floor(const point& at, compute_target target) {
+  floor_terms floor;
+  floor.overlapped = true;
+  floor.add_bytes(ceiling::shm_memcpy, 2 * vector_bytes(at));
+  if (target == compute_target::device) {
+    floor.add_bytes(ceiling::h2d_pinned, 2 * vector_bytes(at))
+        .add_bytes(ceiling::d2h_pinned, vector_bytes(at));
+  }
+  return floor;
+}
+
 // The terms every variant's floor ends with. No ceiling prices the CPU's add: on the host stand-in
 // its time in this run is the floor's share for it. A host stand-in's worker creates no context,
 // so the context ceiling would overstate its cold floor.
@@ -21,20 +36,6 @@ inline floor_terms& add_shared_terms(floor_terms& floor, compute_target target,
   const bool on_device = target == compute_target::device;
   if (!on_device) floor.add_seconds("kernel", run.stages_per_run.kernel);
   if (run.cold && on_device) floor.add_events(ceiling::process_start, 1);
-  return floor;
-}
-
-// What the two ring variants (slots, streamed) must both move: the producer copies a and b into
-// the slots, and on the device the worker uploads them and downloads c, all overlapping, so the
-// slowest term bounds the batch.
-inline floor_terms slot_ring_terms(const point& at, compute_target target) {
-  floor_terms floor;
-  floor.overlapped = true;
-  floor.add_bytes(ceiling::shm_memcpy, 2 * vector_bytes(at));
-  if (target == compute_target::device) {
-    floor.add_bytes(ceiling::h2d_pinned, 2 * vector_bytes(at))
-        .add_bytes(ceiling::d2h_pinned, vector_bytes(at));
-  }
   return floor;
 }
 

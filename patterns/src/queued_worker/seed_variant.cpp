@@ -40,20 +40,11 @@ floor_terms seed_floor(const point& at, compute_target target, const measured_ru
   return add_shared_terms(floor, target, run);
 }
 
-std::unique_ptr<session<item_batch>> set_up_seed(const point& at, compute_target target) {
-  return set_up_batch_session(variant::seed, at, target);
-}
-
 }  // namespace
 
 constinit const variant_behaviour seed_variant{
     .kind = variant::seed,
-    .table_row = {.name = "seed",
-                  .targets = {.device = true, .host_stand_in = true},
-                  .clock = clock_kind::self,
-                  .cold = cold_kind::fresh_setup,
-                  .setup = set_up_seed,
-                  .floor = seed_floor},
+    .table_row = worker_row<variant::seed>("seed", seed_floor),
     .least_slots = 0,
     .recipe_fixes_optional = true,
     .pipeline_depth = one_item_in_flight,

@@ -16,26 +16,17 @@ namespace {
 // slowest stage is the one that stays a true lower bound (a sum measured 113% on host rows whose
 // copies and adds overlap).
 floor_terms slots_floor(const point& at, compute_target target, const measured_run& run) {
-  floor_terms floor = slot_ring_terms(at, target);
+  auto floor = slot_ring_floor(at, target);
   if (target == compute_target::device)
     floor.add_events(ceiling::launch_sync, static_cast<double>(at.items));
   return add_shared_terms(floor, target, run);
-}
-
-std::unique_ptr<session<item_batch>> set_up_slots(const point& at, compute_target target) {
-  return set_up_batch_session(variant::slots, at, target);
 }
 
 }  // namespace
 
 constinit const variant_behaviour slots_variant{
     .kind = variant::slots,
-    .table_row = {.name = "slots",
-                  .targets = {.device = true, .host_stand_in = true},
-                  .clock = clock_kind::self,
-                  .cold = cold_kind::fresh_setup,
-                  .setup = set_up_slots,
-                  .floor = slots_floor},
+    .table_row = worker_row<variant::slots>("slots", slots_floor),
     .least_slots = 1,
     .pipeline_depth = one_item_in_flight,
     .create_channels = create_slot_rings,

@@ -24,7 +24,7 @@ std::size_t lanes_for(std::size_t slot_count) {
 // Everything overlaps: the producer filling slots (one thread), uploads, kernels and downloads.
 // The slowest of them bounds the batch.
 floor_terms streamed_floor(const point& at, compute_target target, const measured_run& run) {
-  floor_terms floor = slot_ring_terms(at, target);
+  auto floor = slot_ring_floor(at, target);
   if (target == compute_target::device) {
     floor.add_bytes(ceiling::bidirectional_pinned, 3 * vector_bytes(at))
         .add_bytes(ceiling::device_copy, 3 * vector_bytes(at))  // read a, b; write c
@@ -33,20 +33,11 @@ floor_terms streamed_floor(const point& at, compute_target target, const measure
   return add_shared_terms(floor, target, run);
 }
 
-std::unique_ptr<session<item_batch>> set_up_streamed(const point& at, compute_target target) {
-  return set_up_batch_session(variant::streamed, at, target);
-}
-
 }  // namespace
 
 constinit const variant_behaviour streamed_variant{
     .kind = variant::streamed,
-    .table_row = {.name = "streamed",
-                  .targets = {.device = true, .host_stand_in = true},
-                  .clock = clock_kind::self,
-                  .cold = cold_kind::fresh_setup,
-                  .setup = set_up_streamed,
-                  .floor = streamed_floor},
+    .table_row = worker_row<variant::streamed>("streamed", streamed_floor),
     .least_slots = 2,
     .pipeline_depth = lanes_for,
     .create_channels = create_slot_rings,

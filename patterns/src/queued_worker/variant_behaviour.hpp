@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <memory>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "handoff/patterns/queued_worker/variants.hpp"
@@ -52,5 +53,23 @@ std::unique_ptr<session<item_batch>> set_up_batch_session(variant kind, const po
                                                           compute_target target);
 
 std::size_t one_item_in_flight(std::size_t slot_count);
+
+// Every variant's row is the same but for its name and floor: it runs on the device and on the
+// host stand-in, times itself (a batch spans the producer's and the worker's processes), is set
+// up anew for its cold figure, and its session is the batch_session of its kind.
+template <variant kind>
+std::unique_ptr<session<item_batch>> set_up_variant(const point& at, compute_target target) {
+  return set_up_batch_session(kind, at, target);
+}
+
+template <variant kind>
+constexpr row worker_row(std::string_view name, decltype(row::floor) floor) {
+  return {.name = name,
+          .targets = {.device = true, .host_stand_in = true},
+          .clock = clock_kind::self,
+          .cold = cold_kind::fresh_setup,
+          .setup = set_up_variant<kind>,
+          .floor = floor};
+}
 
 }  // namespace handoff::patterns::queued_worker

@@ -59,7 +59,10 @@ class pooled_split {
 
  protected:
   pooled_split(computed_result c, const split_setup& setup);
-  void poison_result() noexcept;
+  // NaN in the result, the partial sums and host_c, the host memory c comes back into.
+  void poison_result(std::span<float> host_c) noexcept;
+  // Copies c back whole into host_c, timed by the wall clock as the batch's d2h stage.
+  void timed_copy_back(std::span<float> host_c, stage_times& stages) const;
   double finish(std::vector<double> partials);  // keeps them and returns their sum, in order
 
   computed_result c_;

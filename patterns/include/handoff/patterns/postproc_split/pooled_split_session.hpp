@@ -19,6 +19,10 @@ namespace handoff::patterns::postproc_split {
 // Patience and names of the pools the table's rows start.
 split_setup setup_for(const split_point& at);
 
+// The set-up of a row whose variant is Split, a pooled_split constructed from c and the setup.
+template <class Split>
+std::unique_ptr<session<split_case>> set_up_pooled_split(const split_point& at);
+
 class pooled_split_session final : public session<split_case> {
  public:
   using make_split = std::unique_ptr<pooled_split> (*)(computed_result c, const split_setup& setup);
@@ -45,5 +49,13 @@ class pooled_split_session final : public session<split_case> {
   std::unique_ptr<pooled_split> split_;
   std::vector<pid_t> peers_;  // kept after shutdown, which empties the pool
 };
+
+template <class Split>
+std::unique_ptr<session<split_case>> set_up_pooled_split(const split_point& at) {
+  const pooled_split_session::make_split make = [](computed_result c, const split_setup& setup) {
+    return std::unique_ptr<pooled_split>(std::make_unique<Split>(c, setup));
+  };
+  return std::make_unique<pooled_split_session>(make, setup_for(at), at.count);
+}
 
 }  // namespace handoff::patterns::postproc_split

@@ -30,6 +30,10 @@ double one_thread_sum_seconds(const measured_run& run);
 // Workers that can be summing at the same moment, given how many units of work there are.
 std::size_t concurrent_summers(std::size_t workers, std::size_t units);
 
+// post / the workers that can sum at once sharing units of work; 0 for an empty c.
+double shared_post_seconds(std::size_t count, const measured_run& run, std::size_t workers,
+                           std::size_t units);
+
 // The ceiling the copy back of c runs at: pinned or pageable d2h, or a host memcpy on the stand-in.
 const char* copy_back_ceiling(compute_target target, bool pinned);
 
