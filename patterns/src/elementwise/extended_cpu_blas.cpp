@@ -1,6 +1,7 @@
 #include "handoff/patterns/elementwise/extended_cpu_blas.hpp"
 #include "handoff/patterns/elementwise/extended_table.hpp"
 #include "handoff/wall_clock.hpp"
+#include "in_process_cpu_session.hpp"
 
 #include <cblas.h>
 
@@ -49,34 +50,10 @@ void elementwise_cpu_blas::run() {
 }  // namespace handoff::patterns::elementwise
 
 namespace handoff::patterns::elementwise {
-namespace {
-
-// Timed by the wall clock; the GEMM and the bias pass are all kernel (see cpu_chunked's session).
-class cpu_blas_session final : public extended_session {
- public:
-  explicit cpu_blas_session(const extended_point& at)
-      : inputs_(seeded_extended_inputs(at)), variant_(inputs_->problem()) {}
-
-  run_result run(extended_case&) override {
-    const auto start = wall_clock::now();
-    variant_.run();
-    return {.stages = {.kernel = seconds_since(start)}};
-  }
-  void poison(extended_case&) override { variant_.poison_output(); }
-  reference::verification_result verify(const extended_case& work) const override {
-    return work.verify_result(variant_.result());
-  }
-
- private:
-  std::shared_ptr<const extended_inputs> inputs_;  // what variant_ reads
-  elementwise_cpu_blas variant_;
-};
-
-}  // namespace
 
 std::unique_ptr<extended_session> set_up_extended_cpu_blas(const extended_point& at,
                                                            compute_target) {
-  return std::make_unique<cpu_blas_session>(at);
+  return std::make_unique<in_process_cpu_session<elementwise_cpu_blas>>(at);
 }
 
 }  // namespace handoff::patterns::elementwise

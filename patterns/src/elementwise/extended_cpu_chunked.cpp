@@ -6,6 +6,7 @@
 #include "handoff/reference/inputs.hpp"
 #include "handoff/reference/parallel_for.hpp"
 #include "handoff/wall_clock.hpp"
+#include "in_process_cpu_session.hpp"
 
 namespace handoff::patterns::elementwise {
 
@@ -42,36 +43,15 @@ void elementwise_cpu_chunked::run() {
 namespace handoff::patterns::elementwise {
 namespace {
 
-// Timed by the wall clock; the whole run is arithmetic, so it is all kernel, read by the session's
-// own two clock reads inside the run (as the benchmark's own timing did before the table).
-class cpu_chunked_session final : public extended_session {
- public:
-  explicit cpu_chunked_session(const extended_point& at)
-      : inputs_(seeded_extended_inputs(at)), variant_(inputs_->problem()) {}
-
-  run_result run(extended_case&) override {
-    const auto start = wall_clock::now();
-    variant_.run();
-    return {.stages = {.kernel = seconds_since(start)}};
-  }
-  void poison(extended_case&) override { variant_.poison_output(); }
-  reference::verification_result verify(const extended_case& work) const override {
-    return work.verify_result(variant_.result());
-  }
-  std::vector<named_figure> figures() const override {
-    return {{"worker_threads", static_cast<double>(variant_.threads_used())}};
-  }
-
- private:
-  std::shared_ptr<const extended_inputs> inputs_;  // what variant_ reads
-  elementwise_cpu_chunked variant_;
-};
+std::vector<named_figure> threads_used(const elementwise_cpu_chunked& variant) {
+  return {{"worker_threads", static_cast<double>(variant.threads_used())}};
+}
 
 }  // namespace
 
 std::unique_ptr<extended_session> set_up_extended_cpu_chunked(const extended_point& at,
                                                               compute_target) {
-  return std::make_unique<cpu_chunked_session>(at);
+  return std::make_unique<in_process_cpu_session<elementwise_cpu_chunked>>(at, threads_used);
 }
 
 }  // namespace handoff::patterns::elementwise
