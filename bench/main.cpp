@@ -25,6 +25,15 @@
 
 namespace {
 
+std::string one_iteration_min_time_flag() {
+#if defined(HANDOFF_BENCHMARK_MIN_TIME_HAS_SUFFIX)
+  return "--benchmark_min_time=1x";
+#else
+  // Any positive time below one sample's: the first iteration already meets it.
+  return "--benchmark_min_time=0.000000001";
+#endif
+}
+
 void print_family_plan(std::ostream& out, const handoff::bench::bench_environment& environment) {
   out << "gpus: " << environment.gpus.count << "\n";
   if (!environment.gpus.reason.empty()) out << "gpu_reason: " << environment.gpus.reason << "\n";
@@ -38,12 +47,12 @@ void print_family_plan(std::ostream& out, const handoff::bench::bench_environmen
 int run_benchmarks(int argc, char** argv) {
   using namespace handoff::bench;
   const bench_config config = parse_handoff_flags(argc, argv);
-  // The minimum time goes in as Google Benchmark's own flag, first, so that an explicit
-  // --benchmark_min_time later on the command line still wins and names carry no min_time suffix.
-  const std::string min_time_flag =
-      "--benchmark_min_time=" + std::to_string(config.min_time_seconds);
+  set_active_config(config);
+  // Each row is one Google Benchmark iteration, inside which the driver samples until the row's
+  // noise target (measure.hpp). Set as the global flag, names carry no min_time suffix.
+  std::string min_time_flag = one_iteration_min_time_flag();
   std::vector<char*> arguments(argv, argv + argc);
-  arguments.insert(arguments.begin() + 1, const_cast<char*>(min_time_flag.c_str()));
+  arguments.insert(arguments.begin() + 1, min_time_flag.data());
   argc = static_cast<int>(arguments.size());
   argv = arguments.data();
   const std::string results_path = json_results_path(argc, argv);  // Initialize consumes the flag

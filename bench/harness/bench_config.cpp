@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <regex>
 #include <stdexcept>
 #include <string_view>
 
@@ -23,24 +25,108 @@ Number parse_number(std::string_view flag, std::string_view text, Number most) {
   return value;
 }
 
+bench_profile parse_profile(std::string_view text) {
+  if (text == "default") return bench_profile::standard;
+  if (text == "full") return bench_profile::full;
+  if (text == "smoke") return bench_profile::smoke;
+  throw std::invalid_argument("handoff_bench: --handoff-profile needs default, full or smoke, got '" +
+                              std::string(text) + "'");
+}
+
+sampling_settings sampling_of(bench_profile profile) {
+  switch (profile) {
+    case bench_profile::full:
+      return {.max_noise = 0.005, .min_samples = 20, .min_time_seconds = 0.25,
+              .timeout_seconds = 3.0, .max_warmup_seconds = 0.5, .cold_samples = 3};
+    case bench_profile::smoke:
+      return {.max_noise = 0.05, .min_samples = 2, .min_time_seconds = 0.0,
+              .timeout_seconds = 0.05, .max_warmup_seconds = 0.0, .cold_samples = 1};
+    case bench_profile::standard:
+      break;
+  }
+  return {};
+}
+
+planted_slowdown parse_planted_slowdown(std::string_view text) {
+  const auto colon = text.find(':');
+  if (colon == std::string_view::npos || colon + 1 == text.size()) {
+    throw std::invalid_argument(
+        "handoff_bench: --handoff-plant-slowdown needs PERCENT:REGEX, for example 5:^elementwise/, "
+        "got '" +
+        std::string(text) + "'");
+  }
+  planted_slowdown plant;
+  plant.fraction =
+      parse_number<double>("--handoff-plant-slowdown", text.substr(0, colon), 100.0) / 100.0;
+  plant.rows_regex = std::string(text.substr(colon + 1));
+  try {
+    (void)std::regex(plant.rows_regex, std::regex::extended);
+  } catch (const std::regex_error& error) {
+    throw std::invalid_argument("handoff_bench: --handoff-plant-slowdown: bad regex '" +
+                                plant.rows_regex + "': " + error.what());
+  }
+  return plant;
+}
+
+bench_config& mutable_active_config() {
+  static bench_config config;
+  return config;
+}
+
 }  // namespace
+
+std::string_view profile_name(bench_profile profile) {
+  switch (profile) {
+    case bench_profile::full:
+      return "full";
+    case bench_profile::smoke:
+      return "smoke";
+    case bench_profile::standard:
+      break;
+  }
+  return "default";
+}
+
+std::string planted_slowdown::describe() const {
+  if (!active()) return {};
+  const double percent = fraction * 100.0;
+  char text[32];
+  const auto end = std::to_chars(text, text + sizeof text, percent).ptr;
+  return std::string(text, end) + ":" + rows_regex;
+}
 
 bench_config parse_handoff_flags(int& argc, char** argv) {
   bench_config config;
+  // Flags that override what the profile sets, applied after it whatever their order.
+  std::optional<double> max_noise, min_time, timeout;
+  std::optional<int> min_samples;
   int kept = 1;
   for (int i = 1; i < argc; ++i) {
     const std::string_view argument = argv[i];
     const auto value_of = [&](std::string_view flag) { return argument.substr(flag.size()); };
+    const auto seconds = [&](std::string_view flag) {
+      return parse_number<double>(flag.substr(0, flag.size() - 1), value_of(flag),
+                                  max_seconds_per_row);
+    };
     if (argument == "--handoff-smoke") {
-      config.smoke = true;
-      config.min_time_seconds = 0.01;
+      config.profile = bench_profile::smoke;
+    } else if (argument.starts_with("--handoff-profile=")) {
+      config.profile = parse_profile(value_of("--handoff-profile="));
     } else if (argument == "--handoff-plant-wrong-result") {
       config.plant_wrong_result = true;
     } else if (argument == "--handoff-list-families") {
       config.list_families = true;
+    } else if (argument.starts_with("--handoff-max-noise=")) {
+      max_noise =
+          parse_number<double>("--handoff-max-noise", value_of("--handoff-max-noise="), 100.0) /
+          100.0;
+    } else if (argument.starts_with("--handoff-min-samples=")) {
+      min_samples = parse_number<int>("--handoff-min-samples", value_of("--handoff-min-samples="),
+                                      1'000'000);
     } else if (argument.starts_with("--handoff-min-time=")) {
-      config.min_time_seconds = parse_number<double>(
-          "--handoff-min-time", value_of("--handoff-min-time="), max_min_time_seconds);
+      min_time = seconds("--handoff-min-time=");
+    } else if (argument.starts_with("--handoff-timeout=")) {
+      timeout = seconds("--handoff-timeout=");
     } else if (argument.starts_with("--handoff-max-elements=")) {
       config.max_elements = parse_number<std::uint64_t>(
           "--handoff-max-elements", value_of("--handoff-max-elements="), max_element_count);
@@ -48,6 +134,20 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
       config.shuffle_seed = parse_number<std::uint64_t>("--handoff-shuffle-families",
                                                         value_of("--handoff-shuffle-families="),
                                                         std::numeric_limits<std::uint64_t>::max());
+    } else if (argument.starts_with("--handoff-plant-slowdown=")) {
+      config.plant = parse_planted_slowdown(value_of("--handoff-plant-slowdown="));
+    } else if (argument.starts_with("--handoff-ceilings-from=")) {
+      config.ceilings_from = std::string(value_of("--handoff-ceilings-from="));
+      if (config.ceilings_from.empty()) {
+        throw std::invalid_argument("handoff_bench: --handoff-ceilings-from needs a results file");
+      }
+    } else if (argument.starts_with("--benchmark_min_time")) {
+      // Every row is one Google Benchmark iteration that samples until its noise target; Google
+      // Benchmark's own minimum time would repeat that whole sampling.
+      throw std::invalid_argument(
+          "handoff_bench: --benchmark_min_time is not used: each row samples until its noise "
+          "target; use --handoff-min-time, --handoff-timeout or --handoff-max-noise\n" +
+          handoff_flags_help());
     } else if (argument.starts_with("--handoff-")) {
       throw std::invalid_argument("handoff_bench: unknown flag " + std::string(argument) + "\n" +
                                   handoff_flags_help());
@@ -56,19 +156,41 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
     }
   }
   argc = kept;
+  config.smoke = config.profile == bench_profile::smoke;
+  config.sampling = sampling_of(config.profile);
+  if (max_noise) config.sampling.max_noise = *max_noise;
+  if (min_samples) config.sampling.min_samples = *min_samples;
+  if (min_time) config.sampling.min_time_seconds = *min_time;
+  if (timeout) config.sampling.timeout_seconds = *timeout;
   return config;
 }
 
 std::string handoff_flags_help() {
   return "handoff flags:\n"
-         "  --handoff-smoke              every benchmark family once, at a tiny size\n"
-         "  --handoff-list-families      which families this machine runs or skips, and why\n"
-         "  --handoff-plant-wrong-result add selftest/planted_wrong_result, which must fail\n"
-         "  --handoff-min-time=SECONDS   minimum time per benchmark (default 0.5)\n"
-         "  --handoff-max-elements=N     largest element count on the element axes (default "
-         "2^28)\n"
+         "  --handoff-profile=NAME       default: every variant at its default size plus a short\n"
+         "                               size sweep (about 10 minutes on one H200, build included);\n"
+         "                               full: every point of every sweep; smoke: as --handoff-smoke\n"
+         "  --handoff-smoke              the one-minute check: every family once, at a tiny size\n"
+         "  --handoff-max-noise=PERCENT  noise target per row: the half-width of the median's 95%\n"
+         "                               interval, relative (default 1; full: 0.5)\n"
+         "  --handoff-min-samples=N      samples per row at least (default 10; full: 20)\n"
+         "  --handoff-min-time=SECONDS   timed seconds per row at least (default 0.1; full: 0.25)\n"
+         "  --handoff-timeout=SECONDS    a row stops sampling after this long and is marked noisy\n"
+         "                               if it is above its target (default 1; full: 3)\n"
+         "  --handoff-max-elements=N     largest element count on the element axes (default 2^28)\n"
          "  --handoff-shuffle-families=SEED  run the families (after the ceilings) in an order\n"
-         "                               drawn from SEED\n";
+         "                               drawn from SEED\n"
+         "  --handoff-ceilings-from=FILE reuse the ceilings of an earlier results file of this\n"
+         "                               machine (matched by the manifest) when the filter selects\n"
+         "                               no ceiling; without it such a run measures them first\n"
+         "  --handoff-plant-slowdown=PERCENT:REGEX  test hook: rows matching REGEX run PERCENT\n"
+         "                               slower, by a calibrated delay inside the timed region\n"
+         "  --handoff-list-families      which families this machine runs or skips, and why\n"
+         "  --handoff-plant-wrong-result add selftest/planted_wrong_result, which must fail\n";
 }
+
+const bench_config& active_config() noexcept { return mutable_active_config(); }
+
+void set_active_config(const bench_config& config) { mutable_active_config() = config; }
 
 }  // namespace handoff::bench

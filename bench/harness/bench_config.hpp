@@ -1,9 +1,9 @@
 #pragma once
-// What handoff_bench was asked to do, beyond Google Benchmark's own flags.
+// What handoff_bench was asked to do, beyond Google Benchmark's own flags: the profile (which points
+// the families sweep), how each row samples (sampling_settings), and the test hooks.
 
 #include <cstdint>
 #include <string>
-#include <vector>
 
 #include "handoff/device_discovery.hpp"
 
@@ -11,18 +11,54 @@ namespace handoff::bench {
 
 // 2^32 floats is 16 GiB per buffer: beyond it the element axes would not fit in host memory.
 inline constexpr std::uint64_t max_element_count = std::uint64_t{1} << 32;
-inline constexpr double max_min_time_seconds = 3600.0;
+inline constexpr double max_seconds_per_row = 3600.0;
+
+// default: every pattern and variant at its default point plus a short size sweep, sized to finish
+// within 10 minutes on one H200. full: every point of every sweep. smoke: every family once, at a
+// tiny size, with few samples (the one-minute check).
+enum class bench_profile { standard, full, smoke };
+
+std::string_view profile_name(bench_profile profile);
+
+// When a row stops sampling, after its warm-up: once it has min_samples samples, min_time_seconds
+// of timed runs, and the relative half-width of its median's 95% interval is at most max_noise; or
+// when timeout_seconds have passed since its sampling began, whatever its noise (it is then marked
+// noisy). As nvbench's stopping criterion, with a cap sized to the profile.
+struct sampling_settings {
+  double max_noise = 0.01;
+  int min_samples = 10;
+  double min_time_seconds = 0.1;
+  double timeout_seconds = 1.0;
+  // Warm-up stops when two consecutive batches agree, or after this long.
+  double max_warmup_seconds = 0.3;
+  // Rows that time a cold start (a fresh pool each run) take this many samples, untargeted.
+  int cold_samples = 3;
+};
+
+// A test hook: rows whose name matches rows_regex run fraction slower, by a calibrated delay inside
+// the timed region, so that compare's power to see a slowdown can be shown. Off unless asked for.
+struct planted_slowdown {
+  double fraction = 0.0;
+  std::string rows_regex;
+  bool active() const noexcept { return fraction > 0.0; }
+  // "PERCENT:REGEX" as given, or empty when off.
+  std::string describe() const;
+};
 
 struct bench_config {
-  bool smoke = false;               // every family once, at a tiny size
+  bench_profile profile = bench_profile::standard;
+  bool smoke = false;               // profile == smoke, kept for the families' point choice
   bool list_families = false;       // print which families this machine runs or skips, then exit
   bool plant_wrong_result = false;  // add a benchmark whose result is wrong, to test the harness
-  double min_time_seconds = 0.5;    // per benchmark, unless a family fixes its iterations
+  sampling_settings sampling;
   std::uint64_t max_elements = std::uint64_t{1} << 28;
   // Runs the families (not the ceilings, which always come first) in an order drawn from this
-  // seed: ci/nightly's repetitions are separate runs, each in its own random order, so that no
-  // family always follows the same neighbour. 0 keeps the registration order.
+  // seed: ci/nightly's passes are separate runs, each in its own random order, so that no family
+  // always follows the same neighbour. 0 keeps the registration order.
   std::uint64_t shuffle_seed = 0;
+  planted_slowdown plant;
+  // An earlier results file of this machine whose ceilings a run without ceiling rows reuses.
+  std::string ceilings_from;
 };
 
 struct bench_environment {
@@ -31,9 +67,13 @@ struct bench_environment {
 };
 
 // Removes the --handoff-* flags it understands from argv; throws std::invalid_argument on a bad
-// one.
+// one. The profile sets the defaults; explicit flags win wherever they stand on the line.
 bench_config parse_handoff_flags(int& argc, char** argv);
 
 std::string handoff_flags_help();
+
+// The configuration of this run, for code that has no environment at hand (the timing loop).
+const bench_config& active_config() noexcept;
+void set_active_config(const bench_config& config);
 
 }  // namespace handoff::bench
