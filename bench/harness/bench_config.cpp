@@ -29,18 +29,27 @@ bench_profile parse_profile(std::string_view text) {
   if (text == "default") return bench_profile::standard;
   if (text == "full") return bench_profile::full;
   if (text == "smoke") return bench_profile::smoke;
-  throw std::invalid_argument("handoff_bench: --handoff-profile needs default, full or smoke, got '" +
-                              std::string(text) + "'");
+  throw std::invalid_argument(
+      "handoff_bench: --handoff-profile needs default, full or smoke, got '" + std::string(text) +
+      "'");
 }
 
 sampling_settings sampling_of(bench_profile profile) {
   switch (profile) {
     case bench_profile::full:
-      return {.max_noise = 0.005, .min_samples = 20, .min_time_seconds = 0.25,
-              .timeout_seconds = 3.0, .max_warmup_seconds = 0.5, .cold_samples = 3};
+      return {.max_noise = 0.005,
+              .min_samples = 20,
+              .min_time_seconds = 0.25,
+              .timeout_seconds = 3.0,
+              .max_warmup_seconds = 0.5,
+              .cold_samples = 3};
     case bench_profile::smoke:
-      return {.max_noise = 0.05, .min_samples = 2, .min_time_seconds = 0.0,
-              .timeout_seconds = 0.05, .max_warmup_seconds = 0.0, .cold_samples = 1};
+      return {.max_noise = 0.05,
+              .min_samples = 2,
+              .min_time_seconds = 0.0,
+              .timeout_seconds = 0.05,
+              .max_warmup_seconds = 0.0,
+              .cold_samples = 1};
     case bench_profile::standard:
       break;
   }
@@ -121,8 +130,8 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
           parse_number<double>("--handoff-max-noise", value_of("--handoff-max-noise="), 100.0) /
           100.0;
     } else if (argument.starts_with("--handoff-min-samples=")) {
-      min_samples = parse_number<int>("--handoff-min-samples", value_of("--handoff-min-samples="),
-                                      1'000'000);
+      min_samples =
+          parse_number<int>("--handoff-min-samples", value_of("--handoff-min-samples="), 1'000'000);
     } else if (argument.starts_with("--handoff-min-time=")) {
       min_time = seconds("--handoff-min-time=");
     } else if (argument.starts_with("--handoff-timeout=")) {
@@ -168,8 +177,10 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
 std::string handoff_flags_help() {
   return "handoff flags:\n"
          "  --handoff-profile=NAME       default: every variant at its default size plus a short\n"
-         "                               size sweep (about 10 minutes on one H200, build included);\n"
-         "                               full: every point of every sweep; smoke: as --handoff-smoke\n"
+         "                               size sweep (about 10 minutes on one H200, build "
+         "included);\n"
+         "                               full: every point of every sweep; smoke: as "
+         "--handoff-smoke\n"
          "  --handoff-smoke              the one-minute check: every family once, at a tiny size\n"
          "  --handoff-max-noise=PERCENT  noise target per row: the half-width of the median's 95%\n"
          "                               interval, relative (default 1; full: 0.5)\n"
@@ -181,7 +192,8 @@ std::string handoff_flags_help() {
          "  --handoff-shuffle-families=SEED  run the families (after the ceilings) in an order\n"
          "                               drawn from SEED\n"
          "  --handoff-ceilings-from=FILE reuse the ceilings of an earlier results file of this\n"
-         "                               machine (matched by the manifest) when the filter selects\n"
+         "                               machine (matched by the manifest) when the filter "
+         "selects\n"
          "                               no ceiling; without it such a run measures them first\n"
          "  --handoff-plant-slowdown=PERCENT:REGEX  test hook: rows matching REGEX run PERCENT\n"
          "                               slower, by a calibrated delay inside the timed region\n"
@@ -189,8 +201,12 @@ std::string handoff_flags_help() {
          "  --handoff-plant-wrong-result add selftest/planted_wrong_result, which must fail\n";
 }
 
-const bench_config& active_config() noexcept { return mutable_active_config(); }
+const bench_config& active_config() noexcept {
+  return mutable_active_config();
+}
 
-void set_active_config(const bench_config& config) { mutable_active_config() = config; }
+void set_active_config(const bench_config& config) {
+  mutable_active_config() = config;
+}
 
 }  // namespace handoff::bench

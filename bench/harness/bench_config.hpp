@@ -1,6 +1,6 @@
 #pragma once
-// What handoff_bench was asked to do, beyond Google Benchmark's own flags: the profile (which points
-// the families sweep), how each row samples (sampling_settings), and the test hooks.
+// What handoff_bench was asked to do, beyond Google Benchmark's own flags: the profile (which
+// points the families sweep), how each row samples (sampling_settings), and the test hooks.
 
 #include <cstdint>
 #include <string>

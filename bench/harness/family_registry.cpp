@@ -1,5 +1,7 @@
 #include "family_registry.hpp"
 
+#include "registration.hpp"
+
 #include <algorithm>
 #include <random>
 
@@ -72,8 +74,10 @@ std::vector<family_plan> register_families(const bench_environment& environment)
   for (const auto& entry : plan) {
     if (!entry.runs) continue;
     const auto family = std::ranges::find(families(), entry.name, &benchmark_family::name);
+    set_registering_family(family->name);
     family->register_benchmarks(environment);
   }
+  set_registering_family("other");
   return plan;
 }
 

@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 
+#include "registration.hpp"
 #include "run_end.hpp"
 
 namespace handoff::bench {
@@ -19,15 +20,9 @@ template <class Key, class Value>
 class latest_cache {
  public:
   latest_cache() {
-    on_benchmarks_finished([this] {
-      try {
-        retire();
-      } catch (const std::exception& error) {
-        std::cerr << "handoff_bench: a cached pool did not shut down cleanly: " << error.what()
-                  << "\n";
-        drop();
-      }
-    });
+    on_benchmarks_finished([this] { retire_or_drop(); });
+    // A family's pool or buffers must not linger into another family's measurements.
+    on_family_change([this] { retire_or_drop(); });
   }
   latest_cache(const latest_cache&) = delete;
   latest_cache& operator=(const latest_cache&) = delete;
@@ -49,6 +44,16 @@ class latest_cache {
     auto retiring = std::move(value_);
     key_.reset();
     if constexpr (requires(Value & value) { value.shutdown(); }) retiring->shutdown();
+  }
+
+  void retire_or_drop() noexcept {
+    try {
+      retire();
+    } catch (const std::exception& error) {
+      std::cerr << "handoff_bench: a cached pool did not shut down cleanly: " << error.what()
+                << "\n";
+      drop();
+    }
   }
 
   // A failed batch leaves the value in an unknown state, and a cold figure starts from nothing:

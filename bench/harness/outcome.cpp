@@ -2,6 +2,8 @@
 
 #include <atomic>
 
+#include "interruption.hpp"
+
 namespace handoff::bench {
 namespace {
 
@@ -10,7 +12,8 @@ std::atomic<int> failures{0};
 }  // namespace
 
 void fail_benchmark(benchmark::State& state, const std::string& message) {
-  failures.fetch_add(1);
+  // A worker killed by the user's Ctrl-C is the interruption, not a failure of the variant.
+  if (!run_interrupted()) failures.fetch_add(1);
   state.SkipWithError(message.c_str());
 }
 

@@ -1,13 +1,66 @@
 #include "registration.hpp"
 
+#include "interruption.hpp"
 #include "outcome.hpp"
 
 namespace handoff::bench {
+namespace {
+
+std::string& registering_family() {
+  static std::string family = "other";
+  return family;
+}
+
+std::vector<registered_row>& rows() {
+  static std::vector<registered_row> all;
+  return all;
+}
+
+struct current_row_state {
+  std::string name;
+  std::string family;
+  std::string previous_family;
+};
+
+current_row_state& current() {
+  static current_row_state state;
+  return state;
+}
+
+std::vector<std::function<void()>>& family_change_hooks() {
+  static std::vector<std::function<void()>> hooks;
+  return hooks;
+}
+
+void enter_row(const registered_row& row) {
+  auto& state = current();
+  if (!state.previous_family.empty() && state.previous_family != row.family) {
+    for (auto& retire : family_change_hooks())
+      retire();
+  }
+  state.name = row.name;
+  state.family = row.family;
+  state.previous_family = row.family;
+}
+
+}  // namespace
 
 benchmark::internal::Benchmark* register_benchmark(const std::string& name, benchmark_body body) {
-  auto* registered =
-      benchmark::RegisterBenchmark(name.c_str(), [body = std::move(body)](benchmark::State& state) {
-        run_guarded(state, [&] { body(state); });
+  registered_row row{name, registering_family()};
+  rows().push_back(row);
+  auto* registered = benchmark::RegisterBenchmark(
+      name.c_str(), [body = std::move(body), row = std::move(row)](benchmark::State& state) {
+        if (run_interrupted()) {
+          // Skipped rows are not results: the results writer leaves them out.
+          state.SkipWithError(interruption_reason().c_str());
+          return;
+        }
+        run_guarded(state, [&] {
+          enter_row(row);
+          body(state);
+        });
+        current().name.clear();
+        current().family.clear();
       });
   return registered->UseManualTime()->Unit(benchmark::kMicrosecond);
 }
@@ -18,6 +71,26 @@ std::string benchmark_name(const std::string& pattern, const std::string& varian
   for (const auto& [axis, value] : axes)
     name += "/" + axis + ":" + value;
   return name;
+}
+
+void set_registering_family(std::string family) {
+  registering_family() = std::move(family);
+}
+
+const std::vector<registered_row>& registered_rows() noexcept {
+  return rows();
+}
+
+const std::string& current_row_name() noexcept {
+  return current().name;
+}
+
+const std::string& current_row_family() noexcept {
+  return current().family;
+}
+
+void on_family_change(std::function<void()> retire) {
+  family_change_hooks().push_back(std::move(retire));
 }
 
 }  // namespace handoff::bench
