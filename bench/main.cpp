@@ -1,6 +1,8 @@
-// handoff_bench: every benchmark family, with the environment manifest in the JSON context and a
-// summary against this run's ceilings. Exits non-zero when any benchmark failed verification or
-// errored, so a wrong result can never pass as a fast one.
+// handoff_bench: every benchmark family, with the environment manifest and the run's settings in
+// the JSON context, progress per family, a results file rewritten as rows finish (valid and marked
+// incomplete when the run is interrupted), and a summary against this run's ceilings. Exits
+// non-zero when any benchmark failed verification or errored, so a wrong result can never pass as a
+// fast one.
 
 #include <benchmark/benchmark.h>
 #include <unistd.h>
@@ -9,18 +11,24 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "handoff/transport/process/worker_role.hpp"
 #include "harness/bench_config.hpp"
+#include "harness/ceiling_source.hpp"
 #include "harness/ceiling_summary.hpp"
 #include "harness/driver.hpp"
 #include "harness/family_registry.hpp"
+#include "harness/interruption.hpp"
 #include "harness/manifest.hpp"
 #include "harness/outcome.hpp"
+#include "harness/progress.hpp"
 #include "harness/results_annotation.hpp"
 #include "harness/run_end.hpp"
+#include "harness/run_reporter.hpp"
 #include "selftest/planted_wrong_result.hpp"
 
 namespace {
@@ -44,18 +52,54 @@ void print_family_plan(std::ostream& out, const handoff::bench::bench_environmen
   }
 }
 
+// The value of a Google Benchmark flag on the command line, or fallback.
+std::string flag_value(int argc, char** argv, std::string_view flag, std::string fallback) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view argument = argv[i];
+    if (argument.starts_with(flag) && argument.size() > flag.size() && argument[flag.size()] == '=')
+      fallback = std::string(argument.substr(flag.size() + 1));
+  }
+  return fallback;
+}
+
+// The JSON results file is handoff's own (results_writer): Google Benchmark's flags for it are
+// taken off the line, so that Google Benchmark does not write a second, unannotated copy.
+std::vector<char*> without_json_output_flags(int argc, char** argv) {
+  std::vector<char*> kept;
+  for (int i = 0; i < argc; ++i) {
+    const std::string_view argument = argv[i];
+    if (i > 0 && (argument.starts_with("--benchmark_out=") ||
+                  argument.starts_with("--benchmark_out_format="))) {
+      continue;
+    }
+    kept.push_back(argv[i]);
+  }
+  return kept;
+}
+
+std::string ceilings_filter(const std::vector<std::string>& ceilings) {
+  std::string alternatives;
+  for (const auto& name : ceilings)
+    alternatives += (alternatives.empty() ? "" : "|") + name;
+  return "^ceilings/(" + alternatives + ")/";
+}
+
 int run_benchmarks(int argc, char** argv) {
   using namespace handoff::bench;
   const bench_config config = parse_handoff_flags(argc, argv);
   set_active_config(config);
+  const std::string results_path = json_results_path(argc, argv);
+  const bool listing = flag_value(argc, argv, "--benchmark_list_tests", "false") != "false";
+  const run_settings settings{flag_value(argc, argv, "--benchmark_filter", ""),
+                              std::stoi(flag_value(argc, argv, "--benchmark_repetitions", "1"))};
   // Each row is one Google Benchmark iteration, inside which the driver samples until the row's
   // noise target (measure.hpp). Set as the global flag, names carry no min_time suffix.
   std::string min_time_flag = one_iteration_min_time_flag();
-  std::vector<char*> arguments(argv, argv + argc);
+  std::vector<char*> arguments = results_path.empty() ? std::vector<char*>(argv, argv + argc)
+                                                      : without_json_output_flags(argc, argv);
   arguments.insert(arguments.begin() + 1, min_time_flag.data());
   argc = static_cast<int>(arguments.size());
   argv = arguments.data();
-  const std::string results_path = json_results_path(argc, argv);  // Initialize consumes the flag
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
     std::cerr << handoff_flags_help();
@@ -66,7 +110,10 @@ int run_benchmarks(int argc, char** argv) {
     print_family_plan(std::cout, environment);
     return 0;
   }
-  add_manifest_to_context(collect_manifest(environment));
+  const auto manifest = collect_manifest(environment);
+  add_manifest_to_context(manifest);
+  add_settings_to_context(describe_settings(config, settings));
+  if (!config.ceilings_from.empty()) reuse_ceilings_from(config.ceilings_from, manifest);
   const auto plan = register_families(environment);
   if (config.plant_wrong_result) register_planted_wrong_result();
   if (config.smoke) {
@@ -86,17 +133,40 @@ int run_benchmarks(int argc, char** argv) {
     std::cerr << "handoff_bench: skipped, " << skipped << "\n";
   }
 
-  summarising_reporter reporter(isatty(STDOUT_FILENO) ? benchmark::ConsoleReporter::OO_Color
-                                                      : benchmark::ConsoleReporter::OO_None);
-  const std::size_t ran = benchmark::RunSpecifiedBenchmarks(&reporter);
+  stop_cleanly_on_interrupt();
+  std::optional<progress_lines> progress;
+  if (!listing) progress.emplace(std::cerr, rows_selected_by(settings.filter, registered_rows()));
+  results_writer writer(listing ? std::string() : results_path);
+  run_reporter reporter(isatty(STDOUT_FILENO) ? benchmark::ConsoleReporter::OO_Color
+                                              : benchmark::ConsoleReporter::OO_None,
+                        writer, progress ? &*progress : nullptr);
+  std::size_t ran = benchmark::RunSpecifiedBenchmarks(&reporter);
+  if (!listing && !run_interrupted() && ran > 0) {
+    // A run filtered to some patterns still prices its rows: it measures, now, the ceilings their
+    // floors name that it neither measured nor reused.
+    if (const auto needed = ceilings_still_needed(reporter.runs()); !needed.empty()) {
+      const std::string filter = ceilings_filter(needed);
+      std::cerr << "handoff_bench: measuring the ceilings these rows need: " << filter << "\n";
+      progress->extend(rows_selected_by(filter, registered_rows()));
+      ran += benchmark::RunSpecifiedBenchmarks(&reporter, filter);
+    }
+  }
   run_benchmarks_finished_hooks();
   benchmark::Shutdown();
+  if (listing) return 0;
+  reporter.finish(interruption_reason());
+  if (run_interrupted()) {
+    std::cerr << "handoff_bench: " << interruption_reason()
+              << "; workers stopped, results so far in "
+              << (results_path.empty() ? "(no results file)" : results_path)
+              << ", marked incomplete\n";
+    return 128 + interrupting_signal();
+  }
   if (ran == 0) {
     std::cerr << "handoff_bench: no benchmark ran: the filter matched none of those this machine "
                  "can run (see --handoff-list-families)\n";
     return 2;
   }
-  if (!results_path.empty()) annotate_results(results_path, reporter.runs());
 
   const int failures = failed_benchmark_count();
   if (failures > 0) {

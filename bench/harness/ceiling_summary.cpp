@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string_view>
 
+#include "ceiling_source.hpp"
 #include "scaling_summary.hpp"
 #include "traffic.hpp"
 
@@ -114,17 +115,17 @@ std::vector<efficiency_row> efficiencies_from(
 namespace {
 
 void print_efficiency(std::ostream& out, const std::vector<measured_run>& runs) {
-  const auto ceilings = ceilings_from(runs);
+  const auto ceilings = ceilings_for_this_run(runs);
   const auto rows = efficiencies_from(runs, ceilings);
   if (ceilings.empty() && rows.empty()) return;
-  out << "\nCeilings measured in this run\n";
+  out << "\nCeilings " << active_ceilings_source().note() << "\n";
   for (const auto& [name, ceiling] : ceilings) {
     char line[160];
     std::snprintf(line, sizeof(line), "  %-32s %s\n", name.c_str(),
                   format_ceiling(ceiling).c_str());
     out << line;
   }
-  out << "\nEfficiency: floor from this run's ceilings / measured time\n";
+  out << "\nEfficiency: floor from these ceilings / measured time\n";
   if (rows.empty()) out << "  (no benchmark in this run declares a floor)\n";
   for (const auto& row : rows) {
     char line[512];

@@ -4,6 +4,7 @@
 #include <cuda_runtime_api.h>
 
 #include <array>
+#include <cstdio>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -137,6 +138,32 @@ void add_manifest_to_context(const std::map<std::string, std::string>& manifest)
 void add_skipped_to_context(const std::vector<family_plan>& plan) {
   const std::string skipped = describe_skipped(plan);
   benchmark::AddCustomContext("handoff_skipped_families", skipped.empty() ? "none" : skipped);
+}
+
+std::map<std::string, std::string> describe_settings(const bench_config& config,
+                                                     const run_settings& run) {
+  const auto number = [](double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", value);
+    return std::string(text);
+  };
+  const auto& sampling = config.sampling;
+  return {{"profile", std::string(profile_name(config.profile))},
+          {"max_noise", number(sampling.max_noise)},
+          {"min_samples", std::to_string(sampling.min_samples)},
+          {"min_time", number(sampling.min_time_seconds)},
+          {"timeout", number(sampling.timeout_seconds)},
+          {"cold_samples", std::to_string(sampling.cold_samples)},
+          {"max_elements", std::to_string(config.max_elements)},
+          {"filter", run.filter},
+          {"repetitions", std::to_string(run.repetitions)},
+          {"shuffle_seed", std::to_string(config.shuffle_seed)},
+          {"planted_slowdown", config.plant.describe()}};
+}
+
+void add_settings_to_context(const std::map<std::string, std::string>& settings) {
+  for (const auto& [key, value] : settings)
+    benchmark::AddCustomContext("setting_" + key, value);
 }
 
 }  // namespace handoff::bench

@@ -14,4 +14,14 @@ std::map<std::string, std::string> collect_manifest(const bench_environment& env
 void add_manifest_to_context(const std::map<std::string, std::string>& manifest);
 void add_skipped_to_context(const std::vector<family_plan>& plan);
 
+// How the run was made, as setting_* context entries: compare and track refuse to call a regression
+// between runs whose measurement settings differ.
+struct run_settings {
+  std::string filter;
+  int repetitions = 1;
+};
+std::map<std::string, std::string> describe_settings(const bench_config& config,
+                                                     const run_settings& run);
+void add_settings_to_context(const std::map<std::string, std::string>& settings);
+
 }  // namespace handoff::bench

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "ceiling_source.hpp"
 #include "scaling_summary.hpp"
 
 namespace handoff::bench {
@@ -31,21 +32,19 @@ std::string with_non_finite_as_null(const std::string& text) {
   return std::regex_replace(text, non_finite, "$1null");
 }
 
-void annotate_results(const std::string& path, const std::vector<measured_run>& runs) {
-  nlohmann::json results;
-  {
-    std::ifstream in(path);
-    if (!in) throw std::runtime_error("cannot read the results file " + path);
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    results = nlohmann::json::parse(with_non_finite_as_null(text));
-  }
-  const auto ceilings = ceilings_from(runs);
+void annotate(nlohmann::json& results, const std::vector<measured_run>& runs) {
+  const auto ceilings = ceilings_for_this_run(runs);
   auto& summary = results["handoff_ceilings"];
   summary = nlohmann::json::object();
   for (const auto& [name, ceiling] : ceilings) {
     summary[name] = {{"value", ceiling.value},
                      {"unit", ceiling.is_latency ? "seconds" : "bytes_per_second"}};
   }
+  const auto& source = active_ceilings_source();
+  results["handoff_ceilings_source"] = {{"kind", source.kind},
+                                        {"file", source.file},
+                                        {"measured_at", source.measured_at},
+                                        {"note", source.note()}};
   const auto rows = efficiencies_from(runs, ceilings);
   const auto scaling = scaling_from(runs);
   for (auto& benchmark : results["benchmarks"]) {
@@ -68,7 +67,24 @@ void annotate_results(const std::string& path, const std::vector<measured_run>& 
     benchmark["efficiency"] = row->efficiency();
     benchmark["suspect"] = row->suspect();
   }
-  const std::string staging = path + ".annotating";
+}
+
+void annotate_results(const std::string& path, const std::vector<measured_run>& runs) {
+  nlohmann::json results;
+  {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error("cannot read the results file " + path);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    results = nlohmann::json::parse(with_non_finite_as_null(text));
+  }
+  annotate(results, runs);
+  write_json_atomically(path, results);
+}
+
+void write_json_atomically(const std::string& path, const nlohmann::json& results) {
+  // A reader (the report, a user's tail) never sees a half-written file: it sees the previous
+  // snapshot until the new one replaces it whole.
+  const std::string staging = path + ".writing";
   {
     std::ofstream out(staging);
     out << results.dump(2) << "\n";

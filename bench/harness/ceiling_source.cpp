@@ -1,0 +1,107 @@
+#include "ceiling_source.hpp"
+
+#include <fstream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <stdexcept>
+
+#include "results_annotation.hpp"
+#include "traffic.hpp"
+
+namespace handoff::bench {
+namespace {
+
+ceilings_source& mutable_source() {
+  static ceilings_source source;
+  return source;
+}
+
+// The manifest entries that name the machine, not the build or the run.
+bool describes_machine(const std::string& key) {
+  return key.starts_with("gpu") || key.starts_with("cpu_model") || key == "cpu_cores" ||
+         key == "driver_version" || key == "peer_topology";
+}
+
+nlohmann::json read_json(const std::string& path) {
+  std::ifstream in(path);
+  if (!in)
+    throw std::invalid_argument("handoff_bench: --handoff-ceilings-from: cannot read " + path);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  try {
+    return nlohmann::json::parse(with_non_finite_as_null(text));
+  } catch (const nlohmann::json::exception& error) {
+    throw std::invalid_argument("handoff_bench: --handoff-ceilings-from: " + path +
+                                " is not a results JSON: " + error.what());
+  }
+}
+
+}  // namespace
+
+std::string ceilings_source::note() const {
+  if (kind == "reused") {
+    return "reused from " + file + " (measured " + measured_at +
+           "), matched to this machine by the manifest";
+  }
+  return "measured in this run";
+}
+
+const ceilings_source& active_ceilings_source() noexcept {
+  return mutable_source();
+}
+
+void reuse_ceilings_from(const std::string& path,
+                         const std::map<std::string, std::string>& manifest) {
+  const auto earlier = read_json(path);
+  const auto& context = earlier.contains("context") ? earlier["context"] : nlohmann::json::object();
+  for (const auto& [key, value] : manifest) {
+    if (!describes_machine(key)) continue;
+    const auto theirs = context.find("handoff_" + key);
+    if (theirs == context.end() || !theirs->is_string() || theirs->get<std::string>() != value) {
+      throw std::invalid_argument(
+          "handoff_bench: --handoff-ceilings-from: " + path + " is from another machine: its " +
+          key + " is '" +
+          (theirs != context.end() && theirs->is_string() ? theirs->get<std::string>() : "absent") +
+          "', this machine's is '" + value + "'");
+    }
+  }
+  const auto ceilings = earlier.find("handoff_ceilings");
+  if (ceilings == earlier.end() || !ceilings->is_object() || ceilings->empty()) {
+    throw std::invalid_argument("handoff_bench: --handoff-ceilings-from: " + path +
+                                " holds no measured ceilings");
+  }
+  ceilings_source source;
+  source.kind = "reused";
+  source.file = path;
+  source.measured_at = context.value("date", "an unknown date");
+  for (const auto& [name, entry] : ceilings->items()) {
+    const double value = entry.value("value", 0.0);
+    if (!(value > 0.0)) continue;
+    source.reused[name] = {entry.value("unit", "") == "seconds", value};
+  }
+  mutable_source() = std::move(source);
+}
+
+std::map<std::string, ceiling_value> ceilings_for_this_run(const std::vector<measured_run>& runs) {
+  auto ceilings = ceilings_from(runs);
+  for (const auto& [name, value] : active_ceilings_source().reused)
+    ceilings.try_emplace(name, value);
+  return ceilings;
+}
+
+std::vector<std::string> ceilings_still_needed(const std::vector<measured_run>& runs) {
+  const auto known = ceilings_for_this_run(runs);
+  std::set<std::string> needed;
+  for (const auto& run : runs) {
+    for (const auto& [counter, value] : run.counters) {
+      for (const std::string_view prefix : {floor_bytes_prefix, floor_events_prefix}) {
+        if (!counter.starts_with(prefix)) continue;
+        const std::string ceiling = counter.substr(prefix.size());
+        if (!known.contains(ceiling)) needed.insert(ceiling);
+      }
+    }
+  }
+  return {needed.begin(), needed.end()};
+}
+
+}  // namespace handoff::bench

@@ -1,0 +1,116 @@
+#include "progress.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <regex>
+#include <set>
+
+namespace handoff::bench {
+namespace {
+
+std::string minutes_and_seconds(double seconds) {
+  const auto whole = static_cast<long>(seconds + 0.5);
+  char text[32];
+  std::snprintf(text, sizeof text, "%ld:%02ld", whole / 60, whole % 60);
+  return text;
+}
+
+}  // namespace
+
+std::vector<registered_row> rows_selected_by(const std::string& filter,
+                                             const std::vector<registered_row>& rows) {
+  std::string spec = filter.empty() || filter == "all" ? "." : filter;
+  const bool negative = spec.front() == '-';
+  if (negative) spec.erase(0, 1);
+  std::vector<registered_row> selected;
+  try {
+    const std::regex pattern(spec, std::regex::extended);
+    for (const auto& row : rows) {
+      if (std::regex_search(row.name + "/manual_time", pattern) != negative)
+        selected.push_back(row);
+    }
+  } catch (const std::regex_error&) {
+    return rows;  // Google Benchmark reports the bad filter itself; the plan is then a guess
+  }
+  return selected;
+}
+
+progress_lines::progress_lines(std::ostream& out, std::vector<registered_row> plan)
+    : out_(out), plan_(std::move(plan)) {
+  announce_family();
+}
+
+void progress_lines::extend(const std::vector<registered_row>& more) {
+  plan_.insert(plan_.end(), more.begin(), more.end());
+  announce_family();
+}
+
+std::size_t progress_lines::family_count() const {
+  std::vector<std::string> seen;
+  for (const auto& row : plan_) {
+    if (seen.empty() || seen.back() != row.family) seen.push_back(row.family);
+  }
+  return seen.size();
+}
+
+std::size_t progress_lines::family_rows(const std::string& family) const {
+  // The run of consecutive rows of this family starting at the next row.
+  std::size_t count = 0;
+  for (std::size_t i = done_; i < plan_.size() && plan_[i].family == family; ++i)
+    ++count;
+  return count;
+}
+
+void progress_lines::announce_family() {
+  if (done_ >= plan_.size()) return;
+  const auto& family = plan_[done_].family;
+  if (family == announced_family_) return;
+  announced_family_ = family;
+  ++families_announced_;
+  print_line(family);
+}
+
+void progress_lines::print_line(const std::string& family) {
+  last_line_ = std::chrono::steady_clock::now();
+  const double elapsed =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  char line[512];
+  std::string estimate = "estimate after the first family";
+  if (done_ > 0) {
+    const double left =
+        elapsed / static_cast<double>(done_) * static_cast<double>(plan_.size() - done_);
+    estimate = "about " + minutes_and_seconds(left) + " left";
+  }
+  std::snprintf(line, sizeof line,
+                "handoff_bench: family %zu of %zu: %s (%zu rows); %zu of %zu rows done, %s "
+                "elapsed, %s\n",
+                families_announced_, std::max(family_count(), families_announced_), family.c_str(),
+                family_rows(family), done_, plan_.size(), minutes_and_seconds(elapsed).c_str(),
+                estimate.c_str());
+  out_ << line << std::flush;
+}
+
+void progress_lines::row_finished(const std::string& name) {
+  // Rows finish in plan order; a name the plan lacks (a guessed filter) still counts as one row.
+  const auto found = std::find_if(plan_.begin() + static_cast<long>(std::min(done_, plan_.size())),
+                                  plan_.end(), [&](const auto& row) { return row.name == name; });
+  if (found != plan_.end()) {
+    done_ = static_cast<std::size_t>(found - plan_.begin()) + 1;
+  } else {
+    ++done_;
+  }
+  announce_family();
+  if (std::chrono::steady_clock::now() - last_line_ > std::chrono::seconds(30) &&
+      done_ < plan_.size())
+    print_line(announced_family_);
+}
+
+void progress_lines::finished() {
+  const double elapsed =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  out_ << "handoff_bench: " << std::min(done_, plan_.size()) << " of " << plan_.size()
+       << " rows done in " << minutes_and_seconds(elapsed) << "\n"
+       << std::flush;
+}
+
+}  // namespace handoff::bench

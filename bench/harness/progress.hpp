@@ -1,0 +1,44 @@
+#pragma once
+// One line per family on stderr as the run moves through its families: which family of how many,
+// rows done of all, time elapsed, and an estimate of the time left from the rows so far; within a
+// long family, the same line again every half minute. The plan
+// comes from the registered rows and Google Benchmark's filter, matched the way Google Benchmark
+// matches it (an extended regex searched in "<name>/manual_time", a leading '-' negating it).
+
+#include <chrono>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "registration.hpp"
+
+namespace handoff::bench {
+
+// The registered rows that filter selects, in run order.
+std::vector<registered_row> rows_selected_by(const std::string& filter,
+                                             const std::vector<registered_row>& rows);
+
+class progress_lines {
+ public:
+  progress_lines(std::ostream& out, std::vector<registered_row> plan);
+  // More rows, run after those planned (the ceilings a filtered run still needs).
+  void extend(const std::vector<registered_row>& more);
+  void row_finished(const std::string& name);
+  void finished();
+
+ private:
+  void announce_family();
+  void print_line(const std::string& family);
+  std::size_t family_count() const;
+  std::size_t family_rows(const std::string& family) const;
+
+  std::ostream& out_;
+  std::vector<registered_row> plan_;
+  std::size_t done_ = 0;
+  std::size_t families_announced_ = 0;
+  std::string announced_family_;
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last_line_ = started_;
+};
+
+}  // namespace handoff::bench

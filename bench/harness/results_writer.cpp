@@ -1,0 +1,66 @@
+#include "results_writer.hpp"
+
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "results_annotation.hpp"
+
+namespace handoff::bench {
+namespace {
+
+// What Google Benchmark's JSON reporter writes in Finalize, to close the array and the object.
+constexpr std::string_view json_closing = "\n  ]\n}\n";
+
+}  // namespace
+
+results_writer::results_writer(std::string path) : path_(std::move(path)) {
+  json_.SetOutputStream(&buffer_);
+  json_.SetErrorStream(&std::cerr);
+}
+
+void results_writer::begin(const benchmark::BenchmarkReporter::Context& context) {
+  // A filtered run measures the ceilings it needs in a second round, which reports its context
+  // again: the file keeps the first.
+  if (!enabled() || begun_) return;
+  json_.ReportContext(context);
+  begun_ = true;
+}
+
+void results_writer::add(const std::vector<benchmark::BenchmarkReporter::Run>& reports) {
+  if (!enabled() || reports.empty()) return;
+  json_.ReportRuns(reports);
+  ++rows_;
+}
+
+void results_writer::snapshot(const std::vector<measured_run>& runs, bool force) {
+  if (!enabled() || !begun_) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (!force && now - last_write_ < std::chrono::seconds(1)) return;
+  write(runs, false, "still running");
+  last_write_ = now;
+}
+
+void results_writer::finish(const std::vector<measured_run>& runs,
+                            const std::string& incomplete_reason) {
+  if (!enabled() || !begun_) return;
+  write(runs, incomplete_reason.empty(), incomplete_reason);
+}
+
+void results_writer::write(const std::vector<measured_run>& runs, bool complete,
+                           const std::string& reason) {
+  try {
+    auto results =
+        nlohmann::json::parse(with_non_finite_as_null(buffer_.str() + std::string(json_closing)));
+    annotate(results, runs);
+    results["handoff_run"] = {{"state", complete ? "complete" : "incomplete"},
+                              {"reason", complete ? "" : reason},
+                              {"rows", rows_}};
+    write_json_atomically(path_, results);
+  } catch (const std::exception& error) {
+    // A snapshot that cannot be written must not end the measurements; the last write reports it.
+    std::cerr << "handoff_bench: cannot write the results file " << path_ << ": " << error.what()
+              << "\n";
+  }
+}
+
+}  // namespace handoff::bench
