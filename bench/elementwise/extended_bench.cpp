@@ -15,6 +15,7 @@
 
 #include "../harness/driver.hpp"
 #include "../harness/family_registry.hpp"
+#include "../harness/profile_points.hpp"
 #include "handoff/patterns/elementwise/extended_table.hpp"
 #include "handoff/patterns/elementwise/map_pool.hpp"
 #include "handoff/transport/process/worker_role.hpp"
@@ -64,7 +65,8 @@ const pattern_spec<extended_point, extended_case>& spec() {
 
 // Powers of 4 from 2^10 to 2^24 within --handoff-max-elements for square and neg_b_over_a; the
 // orders 64, 256, 1000 (the seed's) and 2048 for affine, within the same cap on n * n. Smoke runs
-// use 1027 elements and n = 37, sizes that divide by nothing the kernels like.
+// use 1027 elements and n = 37, sizes that divide by nothing the kernels like. The default profile
+// keeps the ends and 2^16, 2^20 and n = 1000.
 std::vector<std::size_t> sizes(extended_workload workload, const bench_config& config) {
   if (workload == extended_workload::affine) {
     if (config.smoke) return {37};
@@ -72,14 +74,14 @@ std::vector<std::size_t> sizes(extended_workload workload, const bench_config& c
     for (const std::size_t n : {64, 256, 1000, 2048}) {
       if (n * n <= config.max_elements) orders.push_back(n);
     }
-    return orders;
+    return profile_points<std::size_t>(config, orders, {1000});
   }
   if (config.smoke) return {1027};
   std::vector<std::size_t> counts;
   const std::size_t cap = std::min<std::uint64_t>(largest_elementwise_count, config.max_elements);
   for (std::size_t count = 1 << 10; count <= cap; count *= 4)
     counts.push_back(count);
-  return counts;
+  return profile_points<std::size_t>(config, counts, {std::size_t{1} << 16, std::size_t{1} << 20});
 }
 
 std::string row_name(std::string_view variant, const extended_point& at, const char* start) {

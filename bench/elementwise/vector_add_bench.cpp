@@ -11,6 +11,7 @@
 
 #include "../harness/driver.hpp"
 #include "../harness/family_registry.hpp"
+#include "../harness/profile_points.hpp"
 #include "handoff/patterns/elementwise/vector_add_table.hpp"
 
 namespace handoff::bench {
@@ -35,7 +36,8 @@ const pattern_spec<vector_add_point, vector_add_case>& spec() {
 }
 
 // Powers of 4 from 2^10 to the cap, plus 10M, the size seed 000 uses and the reference figures
-// quote. A smoke run uses one size that is not a multiple of 4, to cover the kernel's tail.
+// quote; the default profile keeps 2^10, 2^16, 2^24 and 10M. A smoke run uses one size that is not
+// a multiple of 4, to cover the kernel's tail.
 std::vector<std::size_t> element_counts(const bench_config& config) {
   if (config.smoke) return {1027};
   std::vector<std::size_t> counts;
@@ -45,7 +47,7 @@ std::vector<std::size_t> element_counts(const bench_config& config) {
   }
   constexpr std::size_t seed_size = 10'000'000;
   if (seed_size <= config.max_elements) counts.push_back(seed_size);
-  return counts;
+  return profile_points<std::size_t>(config, counts, {std::size_t{1} << 16, std::size_t{1} << 24});
 }
 
 // Every row of the table that runs on target (the CPU variants in the CPU family, the device

@@ -17,6 +17,7 @@
 
 #include "../harness/driver.hpp"
 #include "../harness/family_registry.hpp"
+#include "../harness/profile_points.hpp"
 #include "handoff/patterns/iterative/variants.hpp"
 
 namespace handoff::bench {
@@ -54,7 +55,7 @@ std::vector<std::size_t> unknown_counts(const bench_config& config) {
     if (n > config.max_elements) break;
     counts.push_back(n);
   }
-  return counts;
+  return profile_points<std::size_t>(config, counts, {std::size_t{1} << 24});
 }
 
 // The CPU variant is slow (2^22 unknowns x 100 steps is a quarter to half a second a run), so it

@@ -11,6 +11,7 @@
 
 #include "../harness/driver.hpp"
 #include "../harness/family_registry.hpp"
+#include "../harness/profile_points.hpp"
 #include "handoff/patterns/tensor_transfer/tensor_receiver.hpp"
 #include "handoff/patterns/tensor_transfer/transfer_protocol.hpp"
 #include "handoff/patterns/tensor_transfer/variants.hpp"
@@ -28,8 +29,8 @@ HANDOFF_WORKER_ROLE(patterns::tensor_receiver_role, patterns::run_tensor_receive
 constexpr std::size_t kibibyte = 1024;
 constexpr std::size_t gibibyte = kibibyte * kibibyte * kibibyte;
 
-// 4 KiB to 1 GiB in powers of 4, within --handoff-max-elements floats; one small size in smoke
-// runs.
+// 4 KiB to 1 GiB in powers of 4, within --handoff-max-elements floats (the default profile: 4 KiB,
+// 4 MiB, 256 MiB and the largest); one small size in smoke runs.
 std::vector<std::size_t> tensor_bytes(const bench_config& config) {
   if (config.smoke) return {64 * kibibyte};
   std::vector<std::size_t> sizes;
@@ -37,7 +38,8 @@ std::vector<std::size_t> tensor_bytes(const bench_config& config) {
     if (bytes / sizeof(float) > config.max_elements) break;
     sizes.push_back(bytes);
   }
-  return sizes;
+  return profile_points<std::size_t>(config, sizes,
+                                     {4 * kibibyte * kibibyte, 256 * kibibyte * kibibyte});
 }
 
 // Cold transfers rebuild the channel every time, which for the big sizes means registering or
