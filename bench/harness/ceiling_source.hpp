@@ -28,6 +28,9 @@ const ceilings_source& active_ceilings_source() noexcept;
 void reuse_ceilings_from(const std::string& path,
                          const std::map<std::string, std::string>& manifest);
 
+// Back to "measured": for tests, which reuse in one process what a run does once.
+void forget_reused_ceilings();
+
 // This run's measured ceilings, and for each ceiling it did not measure, the reused one.
 std::map<std::string, ceiling_value> ceilings_for_this_run(const std::vector<measured_run>& runs);
 

@@ -41,10 +41,56 @@ TEST(BenchConfig, BadValuesAreClearErrors) {
        {"--handoff-min-time=fast", "--handoff-min-time=nan", "--handoff-min-time=inf",
         "--handoff-max-elements=-3", "--handoff-max-elements=0",
         "--handoff-max-elements=18446744073709551615", "--handoff-shuffle-families=0",
-        "--handoff-shuffle-families=x", "--handoff-unknown"}) {
+        "--handoff-shuffle-families=x", "--handoff-unknown", "--handoff-profile=fast",
+        "--handoff-max-noise=0", "--handoff-timeout=-1", "--handoff-min-samples=0",
+        "--handoff-plant-slowdown=5", "--handoff-plant-slowdown=five:^x",
+        "--handoff-plant-slowdown=5:(", "--handoff-ceilings-from=", "--benchmark_min_time=2"}) {
     arguments args({"handoff_bench", bad});
     EXPECT_THROW(parse_handoff_flags(args.count, args.pointers.data()), std::invalid_argument)
         << bad;
+  }
+}
+
+TEST(BenchConfig, TheProfileSetsTheSamplingAndExplicitFlagsWinInAnyOrder) {
+  arguments plain({"handoff_bench"});
+  const auto standard = parse_handoff_flags(plain.count, plain.pointers.data());
+  EXPECT_EQ(standard.profile, bench_profile::standard);
+  arguments full({"handoff_bench", "--handoff-timeout=7", "--handoff-profile=full"});
+  const auto config = parse_handoff_flags(full.count, full.pointers.data());
+  EXPECT_EQ(config.profile, bench_profile::full);
+  EXPECT_DOUBLE_EQ(config.sampling.timeout_seconds, 7.0);
+  EXPECT_GT(config.sampling.min_samples, standard.sampling.min_samples);
+  EXPECT_LT(config.sampling.max_noise, standard.sampling.max_noise);
+}
+
+TEST(BenchConfig, SmokeIsAProfileWithFewSamples) {
+  arguments args({"handoff_bench", "--handoff-smoke", "--handoff-max-noise=2"});
+  const auto config = parse_handoff_flags(args.count, args.pointers.data());
+  EXPECT_TRUE(config.smoke);
+  EXPECT_EQ(config.profile, bench_profile::smoke);
+  EXPECT_LE(config.sampling.timeout_seconds, 0.1);
+  EXPECT_DOUBLE_EQ(config.sampling.max_noise, 0.02);
+}
+
+TEST(BenchConfig, APlantedSlowdownIsParsedAndDescribedAsGiven) {
+  arguments args({"handoff_bench", "--handoff-plant-slowdown=5:^elementwise/(cpu|gpu)_"});
+  const auto config = parse_handoff_flags(args.count, args.pointers.data());
+  EXPECT_TRUE(config.plant.active());
+  EXPECT_DOUBLE_EQ(config.plant.fraction, 0.05);
+  EXPECT_EQ(config.plant.rows_regex, "^elementwise/(cpu|gpu)_");
+  EXPECT_EQ(config.plant.describe(), "5:^elementwise/(cpu|gpu)_");
+  arguments off({"handoff_bench"});
+  EXPECT_FALSE(parse_handoff_flags(off.count, off.pointers.data()).plant.active());
+}
+
+TEST(BenchConfig, TheHelpNamesEveryFlagTheParserTakes) {
+  const std::string help = handoff_flags_help();
+  for (const char* flag :
+       {"--handoff-profile=", "--handoff-smoke", "--handoff-max-noise=", "--handoff-min-samples=",
+        "--handoff-min-time=", "--handoff-timeout=", "--handoff-max-elements=",
+        "--handoff-shuffle-families=", "--handoff-ceilings-from=", "--handoff-plant-slowdown=",
+        "--handoff-list-families", "--handoff-plant-wrong-result"}) {
+    EXPECT_NE(help.find(flag), std::string::npos) << flag;
   }
 }
 

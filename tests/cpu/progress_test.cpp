@@ -1,0 +1,72 @@
+// The per-family progress lines and the plan they come from: which registered rows a Google
+// Benchmark filter selects.
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "harness/progress.hpp"
+
+namespace handoff::bench {
+namespace {
+
+const std::vector<registered_row> rows{{"ceilings/pipe/bytes:1", "ceilings/pipe"},
+                                       {"elementwise/cpu_serial/elements:1", "elementwise/cpu"},
+                                       {"elementwise/cpu_serial/elements:2", "elementwise/cpu"},
+                                       {"tensor_transfer/pipe/bytes:4", "tensor_transfer/host"}};
+
+std::vector<std::string> names(const std::vector<registered_row>& selected) {
+  std::vector<std::string> result;
+  for (const auto& row : selected)
+    result.push_back(row.name);
+  return result;
+}
+
+TEST(Progress, AFilterSelectsAsGoogleBenchmarkDoes) {
+  EXPECT_EQ(rows_selected_by("", rows).size(), 4u);
+  EXPECT_EQ(names(rows_selected_by("^elementwise/", rows)),
+            (std::vector<std::string>{"elementwise/cpu_serial/elements:1",
+                                      "elementwise/cpu_serial/elements:2"}));
+  EXPECT_EQ(names(rows_selected_by("-^(ceilings|elementwise)/", rows)),
+            (std::vector<std::string>{"tensor_transfer/pipe/bytes:4"}));
+  // Google Benchmark matches the name with its /manual_time suffix.
+  EXPECT_EQ(rows_selected_by("elements:2/manual_time$", rows).size(), 1u);
+}
+
+TEST(Progress, OneLinePerFamilyWithRowsDoneAndAnEstimate) {
+  std::ostringstream out;
+  progress_lines progress(out, rows);
+  for (const auto& row : rows)
+    progress.row_finished(row.name);
+  progress.finished();
+  const std::string text = out.str();
+  EXPECT_NE(text.find("family 1 of 3: ceilings/pipe (1 rows); 0 of 4 rows done"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("family 2 of 3: elementwise/cpu (2 rows); 1 of 4 rows done"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("family 3 of 3: tensor_transfer/host (1 rows); 3 of 4 rows done"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("left"), std::string::npos) << text;
+  EXPECT_NE(text.find("4 of 4 rows done in"), std::string::npos) << text;
+}
+
+TEST(Progress, RowsAddedLaterExtendThePlan) {
+  std::ostringstream out;
+  progress_lines progress(out, {rows[1]});
+  progress.row_finished(rows[1].name);
+  progress.extend({rows[0]});
+  progress.row_finished(rows[0].name);
+  progress.finished();
+  EXPECT_NE(out.str().find("family 2 of 2: ceilings/pipe (1 rows); 1 of 2 rows done"),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("2 of 2 rows done"), std::string::npos) << out.str();
+}
+
+}  // namespace
+}  // namespace handoff::bench
