@@ -52,6 +52,12 @@ void print_family_plan(std::ostream& out, const handoff::bench::bench_environmen
   }
 }
 
+// --help: Google Benchmark's flags, then handoff's own.
+void print_help() {
+  benchmark::PrintDefaultHelp();
+  std::fprintf(stdout, "\n%s", handoff::bench::handoff_flags_help().c_str());
+}
+
 // The value of a Google Benchmark flag on the command line, or fallback.
 std::string flag_value(int argc, char** argv, std::string_view flag, std::string fallback) {
   for (int i = 1; i < argc; ++i) {
@@ -100,7 +106,7 @@ int run_benchmarks(int argc, char** argv) {
   arguments.insert(arguments.begin() + 1, min_time_flag.data());
   argc = static_cast<int>(arguments.size());
   argv = arguments.data();
-  benchmark::Initialize(&argc, argv);
+  benchmark::Initialize(&argc, argv, print_help);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
     std::cerr << handoff_flags_help();
     return 2;
