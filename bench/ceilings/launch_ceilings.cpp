@@ -33,7 +33,8 @@ void time_launches(benchmark::State& state, int launches_per_iteration, LaunchOn
         for (int i = 0; i < launches_per_iteration; ++i)
           launch_once(counter.data(), stream);
         stream.synchronize();
-      });
+      },
+      nothing_after_run, {.uses_gpu = true});
   unsigned long long executed = 0;
   HANDOFF_CUDA_CHECK(
       cudaMemcpy(&executed, counter.data(), sizeof(executed), cudaMemcpyDeviceToHost));

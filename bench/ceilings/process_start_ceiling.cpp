@@ -51,7 +51,7 @@ probe_outcome spawn_context_probe(const std::string& expected_line) {
   return {seconds, status.success() && line == expected_line};
 }
 
-void process_start(benchmark::State& state, int expected_devices) {
+void process_start(benchmark::State& state, int expected_devices, int spawns) {
   const std::string expected = context_probe_success_line(expected_devices);
   std::uint64_t wrong_reports = 0;
   // The untimed first spawn also pays for reading the program and the driver from disk.
@@ -64,16 +64,18 @@ void process_start(benchmark::State& state, int expected_devices) {
       },
       [&] {
         if (!outcome.reported_correctly) ++wrong_reports;
-      });
+      },
+      // Each sample is a new process with a new context, cold by nature: a fixed count.
+      {.uses_gpu = true, .fixed_samples = spawns});
   state.counters["events"] = 1;
   record_verification(state, reference::verify_count(0, wrong_reports));
 }
 
 void register_process_start(const bench_environment& environment) {
   const int devices = environment.gpus.count;
+  const int spawns = environment.config.smoke ? 1 : 5;
   register_benchmark(std::string("ceilings/") + ceiling::process_start,
-                     [=](benchmark::State& state) { process_start(state, devices); })
-      ->Iterations(environment.config.smoke ? 1 : 5);
+                     [=](benchmark::State& state) { process_start(state, devices, spawns); });
 }
 
 }  // namespace

@@ -31,8 +31,6 @@ struct sampling_settings {
   double timeout_seconds = 1.0;
   // Warm-up stops when two consecutive batches agree, or after this long.
   double max_warmup_seconds = 0.3;
-  // Rows that time a cold start (a fresh pool each run) take this many samples, untargeted.
-  int cold_samples = 3;
 };
 
 // A test hook: rows whose name matches rows_regex run fraction slower, by a calibrated delay inside

@@ -82,7 +82,9 @@ void reuse_ceilings_from(const std::string& path,
   mutable_source() = std::move(source);
 }
 
-void forget_reused_ceilings() { mutable_source() = {}; }
+void forget_reused_ceilings() {
+  mutable_source() = {};
+}
 
 std::map<std::string, ceiling_value> ceilings_for_this_run(const std::vector<measured_run>& runs) {
   auto ceilings = ceilings_from(runs);

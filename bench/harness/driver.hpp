@@ -69,17 +69,18 @@ void set_floor(benchmark::State& state, const patterns::floor_terms& floor);
 
 namespace detail {
 
-// Times runs of one session with the row's clock; returns the seconds of all of them together.
+// Times samples of one session with the row's clock.
 template <class Case, class Run>
-double time_runs(benchmark::State& state, patterns::clock_kind clock, patterns::session<Case>& s,
-                 Case& work, patterns::stage_times& stages, Run&& run) {
+region_result time_runs(benchmark::State& state, patterns::clock_kind clock,
+                        const region_options& options, patterns::session<Case>& s, Case& work,
+                        patterns::stage_times& stages, Run&& run) {
   patterns::run_result last;
   const auto poison = [&] { s.poison(work); };
   const auto add_stages = [&] { stages += last.stages; };
   switch (clock) {
     case patterns::clock_kind::cuda_events:
       return measure_gpu_region(
-          state, s.stream(), poison, [&] { last = run(); }, add_stages);
+          state, s.stream(), poison, [&] { last = run(); }, add_stages, options);
     case patterns::clock_kind::self:
       return measure_self_timed_region(
           state, poison,
@@ -87,12 +88,12 @@ double time_runs(benchmark::State& state, patterns::clock_kind clock, patterns::
             last = run();
             return last.seconds;
           },
-          add_stages);
+          add_stages, options);
     case patterns::clock_kind::wall:
       break;
   }
   return measure_wall_region(
-      state, poison, [&] { last = run(); }, add_stages);
+      state, poison, [&] { last = run(); }, add_stages, options);
 }
 
 }  // namespace detail
@@ -100,12 +101,14 @@ double time_runs(benchmark::State& state, patterns::clock_kind clock, patterns::
 template <class Point, class Case>
 void measure_variant(benchmark::State& state, const pattern_spec<Point, Case>& spec,
                      const patterns::variant_row<Point, Case>& row, const Point& at,
-                     patterns::compute_target target, start how) {
+                     patterns::compute_target target, start how, int cold_samples) {
   auto& sessions = sessions_of<Point, Case>();
   auto& work = cases_of<Point, Case>().get(at, [&] { return spec.make_case(at); });
   const session_key<Point> key{row.name, at, target};
   patterns::stage_times stages;
-  double seconds = 0;
+  region_result measured;
+  const region_options options{.uses_gpu = target == patterns::compute_target::device,
+                               .fixed_samples = how == start::cold ? cold_samples : 0};
   std::unique_ptr<patterns::session<Case>> fresh;  // a cold row's latest session
   patterns::session<Case>* used = nullptr;
   try {
@@ -118,21 +121,21 @@ void measure_variant(benchmark::State& state, const pattern_spec<Point, Case>& s
         work.poison();
       };
       patterns::run_result last;
-      seconds = measure_wall_region(
+      measured = measure_wall_region(
           state, poison_and_clear,
           [&] {
             fresh = row.setup(at, target);
             last = fresh->run(work);
           },
-          [&] { stages += last.stages; });
+          [&] { stages += last.stages; }, options);
       used = fresh.get();
     } else {
       auto& warm = sessions.get(key, [&] { return row.setup(at, target); });
       used = &warm;
-      seconds = how == start::cold ? detail::time_runs(state, row.clock, warm, work, stages,
-                                                       [&] { return warm.run_cold(work); })
-                                   : detail::time_runs(state, row.clock, warm, work, stages,
-                                                       [&] { return warm.run(work); });
+      measured = how == start::cold ? detail::time_runs(state, row.clock, options, warm, work,
+                                                        stages, [&] { return warm.run_cold(work); })
+                                    : detail::time_runs(state, row.clock, options, warm, work,
+                                                        stages, [&] { return warm.run(work); });
     }
   } catch (...) {
     sessions.drop();
@@ -140,7 +143,12 @@ void measure_variant(benchmark::State& state, const pattern_spec<Point, Case>& s
   }
   record_verification(state, used->verify(work));
   if (fresh) fresh->shutdown();  // a cold row's last pool exits cleanly, as its user's would
-  if (row.reports_stages) set_stage_counters(state, stages, seconds);
+  // Stages are summed over the samples (never the warm-up runs): per run, against the mean
+  // sample, so that wait is the rest of an average run.
+  const double runs = std::max<double>(1.0, static_cast<double>(measured.samples));
+  patterns::stage_times per_run = stages;
+  per_run.scale(1.0 / runs);
+  if (row.reports_stages) set_stage_counters(state, per_run, measured.mean_seconds);
   const auto [bytes, items] = spec.traffic(at);
   set_traffic(state, bytes, items);
   // Figures come after the stage counters on purpose: a session that times its stages with events
@@ -150,9 +158,6 @@ void measure_variant(benchmark::State& state, const pattern_spec<Point, Case>& s
   auto session_figures = used->figures();
   set_figures(state, session_figures);
   if (row.floor) {
-    const double runs = std::max<double>(1.0, static_cast<double>(state.iterations()));
-    patterns::stage_times per_run = stages;
-    per_run.scale(1.0 / runs);
     set_floor(state, row.floor(at, target,
                                {.cold = how == start::cold,
                                 .stages_per_run = per_run,
@@ -160,7 +165,7 @@ void measure_variant(benchmark::State& state, const pattern_spec<Point, Case>& s
   }
 }
 
-// Registers one row under name; cold rows run a fixed count of iterations, as stated.
+// Registers one row under name; cold rows take a fixed count of samples, as stated.
 template <class Point, class Case>
 benchmark::internal::Benchmark* register_variant(const pattern_spec<Point, Case>& spec,
                                                  const patterns::variant_row<Point, Case>& row,
@@ -171,11 +176,10 @@ benchmark::internal::Benchmark* register_variant(const pattern_spec<Point, Case>
   for (const auto& each : spec.table)
     table_rows.emplace_back(each.name, !each.targets.cpu);
   note_registered(spec.table.data(), spec.pattern, row.name, table_rows);
-  auto* registered = register_benchmark(name, [&spec, &row, at, target, how](benchmark::State& s) {
-    measure_variant(s, spec, row, at, target, how);
-  });
-  if (how == start::cold) registered->Iterations(cold_iterations);
-  return registered;
+  return register_benchmark(name,
+                            [&spec, &row, at, target, how, cold_iterations](benchmark::State& s) {
+                              measure_variant(s, spec, row, at, target, how, cold_iterations);
+                            });
 }
 
 }  // namespace handoff::bench

@@ -1,71 +1,227 @@
 #pragma once
 // The one timing loop, with three clocks. GPU-only regions are timed with CUDA events on the
 // variant's stream; regions that involve host work with the wall clock; a hand-off that spans
-// processes by the variant's own clock (its body returns the seconds). All report through manual
-// time, poison the outputs before every timed run (outside the timing) and call after_run() after
-// it (outside the timing, to collect what the run reported about itself). Each returns the
-// seconds of all the timed runs together. The variant driver (driver.hpp) and the ceilings use it.
+// processes by the variant's own clock (its body returns the seconds). The variant driver
+// (driver.hpp) and the ceilings use it.
+//
+// A row is one Google Benchmark iteration. Inside it the loop runs the body once untimed (first
+// touches, lazy loading), warms up until the times stop drifting and, on a GPU row, the SM clock
+// has left idle, then takes samples, one timed run each, until the stopping rule (sampling.hpp)
+// is met: the row's figure, its manual time, is the median sample. Outputs are poisoned before
+// every run and after_run() is called after every sample, both outside the timing. Rows with a
+// fixed count (a cold start each) take exactly that many samples, untargeted. The counters in
+// sample_counters.hpp say how the figure was obtained.
 
 #include <benchmark/benchmark.h>
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "bench_config.hpp"
+#include "gpu_clocks.hpp"
 #include "handoff/stream.hpp"
 #include "handoff/wall_clock.hpp"
+#include "interruption.hpp"
+#include "planted_delay.hpp"
+#include "registration.hpp"
+#include "sample_counters.hpp"
+#include "sampling.hpp"
 
 namespace handoff::bench {
 
 inline constexpr auto nothing_after_run = [] {};
 using nothing_after_run_type = decltype(nothing_after_run);
 
-// One untimed run first, so that first-touch page faults, lazy module loading and cold caches
-// stay out of the figures. time_one(body) runs body once and returns its seconds.
-template <class TimeOne, class Poison, class Body, class AfterRun>
-double measure_region(benchmark::State& state, TimeOne&& time_one, Poison&& poison, Body&& body,
-                      AfterRun&& after_run) {
-  poison();
-  time_one(body);
-  double total_seconds = 0.0;
-  for (auto _ : state) {
-    poison();
-    const double seconds = time_one(body);
-    state.SetIterationTime(seconds);
-    total_seconds += seconds;
-    after_run();
+struct region_options {
+  bool uses_gpu = false;  // wait for the SM clock to leave idle; record the clocks
+  int fixed_samples = 0;  // above 0: exactly this many samples, untargeted
+};
+
+struct region_result {
+  std::size_t samples = 0;
+  double median_seconds = 0.0;
+  double mean_seconds = 0.0;
+};
+
+namespace detail {
+
+// A microsecond row can take millions of samples within its time cap; past this many its noise
+// is long below any target, and the memory stays bounded (16 MiB).
+inline constexpr std::size_t most_samples = std::size_t{1} << 21;
+// Two consecutive warm-up batches whose medians agree this closely: the times stopped drifting.
+inline constexpr double settled_drift = 0.02;
+inline constexpr double warmup_batch_seconds = 0.01;
+inline constexpr int warmup_batch_runs = 3;
+
+// Runs of timed_run() (one poisoned, timed run each) for at least a batch's time and runs, or
+// until the deadline; returns their median, or 0 when none ran.
+template <class TimedRun>
+double batch_median(TimedRun&& timed_run, int& runs, wall_clock::time_point deadline) {
+  std::vector<double> seconds;
+  const auto start = wall_clock::now();
+  while (static_cast<int>(seconds.size()) < warmup_batch_runs ||
+         seconds_since(start) < warmup_batch_seconds) {
+    seconds.push_back(timed_run());
+    ++runs;
+    if (wall_clock::now() >= deadline || run_interrupted()) break;
   }
-  return total_seconds;
+  std::ranges::sort(seconds);
+  return seconds.empty() ? 0.0 : seconds[seconds.size() / 2];
 }
 
+// Until two batches agree and the GPU (for a GPU row) has left idle, or the warm-up time is up.
+template <class TimedRun>
+int warm_up(TimedRun&& timed_run, const region_options& options, double& last_median) {
+  int runs = 0;
+  const double budget = active_config().sampling.max_warmup_seconds;
+  if (budget <= 0.0) return runs;
+  const auto deadline = wall_clock::now() + std::chrono::duration_cast<wall_clock::duration>(
+                                                std::chrono::duration<double>(budget));
+  double previous = 0.0;
+  while (wall_clock::now() < deadline && !run_interrupted()) {
+    last_median = batch_median(timed_run, runs, deadline);
+    const bool settled = previous > 0.0 && std::abs(last_median / previous - 1.0) <= settled_drift;
+    const auto clocks = options.uses_gpu ? read_gpu_clocks() : std::nullopt;
+    if (settled && !(clocks && clocks->idle())) break;
+    previous = last_median;
+  }
+  return runs;
+}
+
+// Sets the delay so that the delayed median is the asked fraction above the plain one; returns
+// the fraction realised.
+template <class TimedRun>
+double calibrate(planted_delay& delay, TimedRun&& timed_run, int& runs) {
+  const auto deadline = wall_clock::now() + std::chrono::seconds(2);
+  const planted_delay none;
+  const double plain = batch_median([&] { return timed_run(none); }, runs, deadline);
+  if (!(plain > 0.0)) return 0.0;
+  delay.aim_at(plain);
+  double realised = 0.0;
+  for (int step = 0; step < 3; ++step) {
+    realised = batch_median([&] { return timed_run(delay); }, runs, deadline) / plain - 1.0;
+    if (step < 2) delay.correct(realised);
+  }
+  return realised;
+}
+
+// time_one(body, delay) runs body once, with delay inside the timed region, and returns its
+// seconds.
+template <class TimeOne, class Poison, class Body, class AfterRun>
+region_result sample(benchmark::State& state, sample_clock clock, const region_options& options,
+                     TimeOne& time_one, Poison& poison, Body& body, AfterRun& after_run) {
+  const auto& settings = active_config().sampling;
+  const bool fixed = options.fixed_samples > 0;
+  const planted_delay none;
+  planted_delay delay = planted_delay::for_row(current_row_name());
+  const auto timed_run = [&](const planted_delay& with) {
+    poison();
+    return static_cast<double>(time_one(body, with));
+  };
+  sample_report report;
+  report.clock = clock;
+  report.fixed = fixed;
+  report.target = settings.max_noise;
+  poison();
+  time_one(body, none);
+  if (!fixed) {
+    double warm_median = 0.0;
+    report.warmup_runs = warm_up([&] { return timed_run(none); }, options, warm_median);
+    if (delay.active()) report.planted_actual = calibrate(delay, timed_run, report.warmup_runs);
+  }
+  report.planted = delay.fraction();
+  gpu_clock_watch clocks;
+  if (options.uses_gpu) clocks.add(read_gpu_clocks());
+
+  std::vector<double> samples;
+  stopping_rule rule(settings);
+  double timed_seconds = 0.0;
+  const auto start = wall_clock::now();
+  while (!run_interrupted()) {
+    const double seconds = timed_run(delay);
+    after_run();
+    samples.push_back(seconds);
+    timed_seconds += seconds;
+    if (fixed ? samples.size() >= static_cast<std::size_t>(options.fixed_samples)
+              : rule.should_stop(samples, timed_seconds, seconds_since(start)) ||
+                    samples.size() >= most_samples) {
+      break;
+    }
+  }
+  if (options.uses_gpu) clocks.add(read_gpu_clocks());
+  report.noisy = !fixed && rule.stopped_at_cap();
+  report.clocks = clocks.seen;
+  report.interval = median_with_interval(samples);
+  report.samples = samples.size();
+  set_sample_counters(state, report);
+  const double count = static_cast<double>(std::max<std::size_t>(1, samples.size()));
+  return {samples.size(), report.interval.median, timed_seconds / count};
+}
+
+template <class TimeOne, class Poison, class Body, class AfterRun>
+region_result measure_region(benchmark::State& state, sample_clock clock,
+                             const region_options& options, TimeOne&& time_one, Poison&& poison,
+                             Body&& body, AfterRun&& after_run) {
+  // handoff_bench sets Google Benchmark's minimum time so that it runs one iteration; a program
+  // that does not (a test) gets further iterations, which repeat the figure instead of sampling
+  // again.
+  std::optional<region_result> result;
+  for (auto _ : state) {
+    if (!result) result = sample(state, clock, options, time_one, poison, body, after_run);
+    // An empty row (interrupted before its first sample) still reports a positive time.
+    state.SetIterationTime(std::max(result->median_seconds, 1e-12));
+  }
+  return result.value_or(region_result{});
+}
+
+}  // namespace detail
+
 template <class Poison, class Body, class AfterRun = nothing_after_run_type>
-double measure_gpu_region(benchmark::State& state, cudaStream_t stream, Poison&& poison,
-                          Body&& body, AfterRun&& after_run = {}) {
+region_result measure_gpu_region(benchmark::State& state, cudaStream_t stream, Poison&& poison,
+                                 Body&& body, AfterRun&& after_run = {},
+                                 region_options options = {}) {
   const event start;
   const event stop;
-  const auto time_with_events = [&](auto& run) {
+  const auto time_with_events = [&](auto& run, const planted_delay& delay) {
     start.record(stream);
     run();
+    if (delay.active()) delay.on_stream(stream);
     stop.record(stream);
     return elapsed_milliseconds(start, stop) * 1e-3;
   };
-  return measure_region(state, time_with_events, poison, body, after_run);
+  options.uses_gpu = true;
+  return detail::measure_region(state, sample_clock::cuda_events, options, time_with_events, poison,
+                                body, after_run);
 }
 
 template <class Poison, class Body, class AfterRun = nothing_after_run_type>
-double measure_wall_region(benchmark::State& state, Poison&& poison, Body&& body,
-                           AfterRun&& after_run = {}) {
-  const auto time_with_wall_clock = [](auto& run) {
+region_result measure_wall_region(benchmark::State& state, Poison&& poison, Body&& body,
+                                  AfterRun&& after_run = {}, region_options options = {}) {
+  const auto time_with_wall_clock = [](auto& run, const planted_delay& delay) {
     const auto start = wall_clock::now();
     run();
+    if (delay.active()) delay.busy_wait();
     return seconds_since(start);
   };
-  return measure_region(state, time_with_wall_clock, poison, body, after_run);
+  return detail::measure_region(state, sample_clock::wall, options, time_with_wall_clock, poison,
+                                body, after_run);
 }
 
 // body() returns the seconds it measured itself.
 template <class Poison, class Body, class AfterRun = nothing_after_run_type>
-double measure_self_timed_region(benchmark::State& state, Poison&& poison, Body&& body,
-                                 AfterRun&& after_run = {}) {
-  const auto as_reported = [](auto& run) { return static_cast<double>(run()); };
-  return measure_region(state, as_reported, poison, body, after_run);
+region_result measure_self_timed_region(benchmark::State& state, Poison&& poison, Body&& body,
+                                        AfterRun&& after_run = {}, region_options options = {}) {
+  const auto as_reported = [](auto& run, const planted_delay& delay) {
+    double seconds = static_cast<double>(run());
+    if (delay.active()) seconds += delay.measured_busy_wait();
+    return seconds;
+  };
+  return detail::measure_region(state, sample_clock::self, options, as_reported, poison, body,
+                                after_run);
 }
 
 }  // namespace handoff::bench

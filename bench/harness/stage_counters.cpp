@@ -8,8 +8,7 @@ namespace handoff::bench {
 void set_stage_counters(benchmark::State& state, const patterns::stage_times& stages,
                         double measured_seconds) {
   const auto set = [&](const char* stage, double seconds) {
-    state.counters[std::string(stage_counter_prefix) + stage] =
-        benchmark::Counter(seconds, benchmark::Counter::kAvgIterations);
+    state.counters[std::string(stage_counter_prefix) + stage] = seconds;
   };
   set("prep", stages.prep);
   set("serialize", stages.serialize);

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <string>
 #include <vector>
@@ -32,6 +33,9 @@ struct toy_case {
   }
   std::vector<float> expected, out;
 };
+
+// More runs than any sampling takes.
+constexpr int writes_always = std::numeric_limits<int>::max();
 
 int setups = 0;
 int shutdowns = 0;
@@ -76,11 +80,14 @@ const toy_row toy_rows[] = {
     {.name = "writes",
      .targets = host_only,
      .cold = patterns::cold_kind::fresh_setup,
-     .setup = set_up<1000000>,
+     .setup = set_up<writes_always>,
      .floor = toy_floor},
     {.name = "writes_once", .targets = host_only, .setup = set_up<1>},
     {.name = "throws", .targets = host_only, .setup = set_up_throwing},
-    {.name = "stageless", .targets = host_only, .reports_stages = false, .setup = set_up<1000000>},
+    {.name = "stageless",
+     .targets = host_only,
+     .reports_stages = false,
+     .setup = set_up<writes_always>},
 };
 
 const pattern_spec<toy_point, toy_case> toy_spec{
@@ -116,12 +123,22 @@ struct outcome {
   int failures = 0;
 };
 
+// These tests check what the driver records, not figures: sampling is kept short.
+void sample_briefly() {
+  bench_config quick;
+  quick.sampling.timeout_seconds = 0.05;
+  quick.sampling.min_time_seconds = 0.01;
+  quick.sampling.max_warmup_seconds = 0.02;
+  set_active_config(quick);
+}
+
 outcome run_row(std::string_view variant, start how) {
+  sample_briefly();
   const auto name =
       "driver_test/" + std::string(variant) + (how == start::cold ? "/cold" : "/warm");
   register_variant(toy_spec, patterns::find_row(toy_spec.table, variant), toy_point{},
                    compute_target::host_stand_in, how, name)
-      ->Iterations(3);
+      ->Iterations(1);  // as handoff_bench's own minimum time makes it
   outcome result;
   const int before = failed_benchmark_count();
   benchmark::RunSpecifiedBenchmarks(&result.reporter, "^" + name + "/");
@@ -136,7 +153,11 @@ TEST(Driver, AVerifiedRowReportsItsStagesTrafficFiguresAndFloor) {
   const auto& counters = result.reporter.counters;
   EXPECT_EQ(counters.at("wrong"), 0);
   EXPECT_EQ(counters.at("verified"), 64);
-  EXPECT_DOUBLE_EQ(counters.at("stage.kernel"), 2e-6);  // averaged over the iterations
+  EXPECT_NEAR(counters.at("stage.kernel"), 2e-6, 1e-12);  // per run, over the samples
+  EXPECT_GE(counters.at("samples"), 10);
+  EXPECT_EQ(counters.at("fixed_samples"), 0);
+  EXPECT_GT(counters.at("noise_target"), 0);
+  EXPECT_LE(counters.at("ci_low"), counters.at("ci_high"));
   EXPECT_EQ(counters.at("bytes"), 512);
   EXPECT_EQ(counters.at("workers"), 2);
   EXPECT_EQ(counters.at("toy_figure"), 7);
@@ -160,7 +181,9 @@ TEST(Driver, AColdRowSetsUpForEveryRunAndShutsTheLastDown) {
   shutdowns = 0;
   const auto result = run_row("writes", start::cold);
   EXPECT_EQ(result.failures, 0);
-  EXPECT_EQ(setups, 4);  // the untimed first run and the 3 timed ones
+  EXPECT_EQ(setups, 4);  // the untimed first run and the 3 samples a cold row takes
+  EXPECT_EQ(result.reporter.counters.at("samples"), 3);
+  EXPECT_EQ(result.reporter.counters.at("fixed_samples"), 1);
   EXPECT_EQ(shutdowns, 1);
 }
 
@@ -172,11 +195,11 @@ TEST(Driver, AThrowingVariantFailsItsRowWithTheMessage) {
 TEST(Driver, AVariantWithNoRegisteredRowIsNamed) {
   // A second toy table, of which only one row gets a benchmark.
   static const toy_row partly_registered[] = {
-      {.name = "registered", .targets = {.cpu = true}, .setup = set_up<1000000>},
-      {.name = "forgotten", .targets = {.cpu = true}, .setup = set_up<1000000>},
+      {.name = "registered", .targets = {.cpu = true}, .setup = set_up<writes_always>},
+      {.name = "forgotten", .targets = {.cpu = true}, .setup = set_up<writes_always>},
       {.name = "device_only",
        .targets = {.device = true, .host_stand_in = true},
-       .setup = set_up<1000000>},
+       .setup = set_up<writes_always>},
   };
   static const pattern_spec<toy_point, toy_case> spec{.pattern = "partial",
                                                       .table = partly_registered,

@@ -42,8 +42,7 @@ TEST(Progress, OneLinePerFamilyWithRowsDoneAndAnEstimate) {
     progress.row_finished(row.name);
   progress.finished();
   const std::string text = out.str();
-  EXPECT_NE(text.find("family 1 of 3: ceilings/pipe (1 rows); 0 of 4 rows done"),
-            std::string::npos)
+  EXPECT_NE(text.find("family 1 of 3: ceilings/pipe (1 rows); 0 of 4 rows done"), std::string::npos)
       << text;
   EXPECT_NE(text.find("family 2 of 3: elementwise/cpu (2 rows); 1 of 4 rows done"),
             std::string::npos)

@@ -1,0 +1,47 @@
+#include "planted_delay.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <regex>
+
+#include "bench_config.hpp"
+#include "handoff/spin.hpp"
+#include "handoff/wall_clock.hpp"
+
+namespace handoff::bench {
+
+planted_delay planted_delay::for_row(const std::string& row_name) {
+  planted_delay delay;
+  const auto& plant = active_config().plant;
+  if (!plant.active()) return delay;
+  // Matched as Google Benchmark matches its filter: searched in the name with its suffix.
+  const std::regex rows(plant.rows_regex, std::regex::extended);
+  if (std::regex_search(row_name + "/manual_time", rows)) delay.fraction_ = plant.fraction;
+  return delay;
+}
+
+void planted_delay::correct(double realised_fraction) noexcept {
+  if (realised_fraction <= 0.0) return;
+  // Fixed costs (a kernel launch) come with any delay: scale only the part that follows it, and
+  // never by more than 4x a step, so that one noisy calibration cannot run away.
+  const double scale = std::clamp(fraction_ / realised_fraction, 0.25, 4.0);
+  delay_seconds_ *= scale;
+}
+
+void planted_delay::on_stream(cudaStream_t stream) const {
+  spin_on_stream(stream, static_cast<std::uint64_t>(delay_seconds_ * 1e9));
+}
+
+void planted_delay::busy_wait() const noexcept {
+  const auto start = wall_clock::now();
+  while (seconds_since(start) < delay_seconds_) {
+  }
+}
+
+double planted_delay::measured_busy_wait() const noexcept {
+  const auto start = wall_clock::now();
+  busy_wait();
+  return seconds_since(start);
+}
+
+}  // namespace handoff::bench

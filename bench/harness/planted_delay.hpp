@@ -1,0 +1,38 @@
+#pragma once
+// The test hook behind --handoff-plant-slowdown: a delay inside the timed region of the rows whose
+// name matches the regex, calibrated so that the row's median grows by the asked fraction. It
+// shows that compare can see a slowdown of that size on this machine; off by default, and when off
+// no timing path changes. CUDA-event rows spin a kernel on their stream before the stop event (a
+// host-side wait would not show on the GPU's timeline); wall-clock rows busy-wait before the stop
+// timestamp; rows that time themselves busy-wait after the run and add what the wait measured.
+
+#include <cuda_runtime_api.h>
+
+#include <string>
+
+namespace handoff::bench {
+
+class planted_delay {
+ public:
+  // Off unless the active configuration plants a slowdown on the row named row_name.
+  static planted_delay for_row(const std::string& row_name);
+
+  bool active() const noexcept { return fraction_ > 0.0; }
+  double fraction() const noexcept { return fraction_; }
+
+  // The delay for a run whose undelayed median is seconds.
+  void aim_at(double seconds) noexcept { delay_seconds_ = fraction_ * seconds; }
+  // One correction step: the delayed median came out realised_fraction slower.
+  void correct(double realised_fraction) noexcept;
+
+  void on_stream(cudaStream_t stream) const;
+  void busy_wait() const noexcept;
+  // busy_wait(), returning the seconds it took.
+  double measured_busy_wait() const noexcept;
+
+ private:
+  double fraction_ = 0.0;
+  double delay_seconds_ = 0.0;
+};
+
+}  // namespace handoff::bench

@@ -1,0 +1,32 @@
+#include "sample_counters.hpp"
+
+#include <cmath>
+
+namespace handoff::bench {
+
+void set_sample_counters(benchmark::State& state, const sample_report& report) {
+  auto& counters = state.counters;
+  counters["samples"] = static_cast<double>(report.samples);
+  const double noise = report.interval.noise();
+  counters["noise"] = std::isfinite(noise) ? noise : 0.0;
+  counters["ci_low"] = report.interval.low;
+  counters["ci_high"] = report.interval.high;
+  counters["noise_target"] = report.fixed ? 0.0 : report.target;
+  counters["noisy"] = report.noisy ? 1 : 0;
+  counters["fixed_samples"] = report.fixed ? 1 : 0;
+  counters["clock"] = static_cast<double>(report.clock);
+  counters["warmup_runs"] = report.warmup_runs;
+  if (report.clocks) {
+    counters["sm_clock_mhz"] = report.clocks->sm_mhz;
+    counters["mem_clock_mhz"] = report.clocks->memory_mhz;
+    counters["sm_clock_max_mhz"] = report.clocks->sm_max_mhz;
+    counters["clock_event_reasons"] = static_cast<double>(report.clocks->reasons);
+    counters["clock_lowered"] = report.clocks->lowered() ? 1 : 0;
+  }
+  if (report.planted > 0.0) {
+    counters["planted_slowdown"] = report.planted;
+    counters["planted_actual"] = report.planted_actual;
+  }
+}
+
+}  // namespace handoff::bench

@@ -1,0 +1,35 @@
+#pragma once
+// How a row's figure was obtained, as counters beside it in the results: samples, noise (the
+// relative half-width of the median's 95% interval) and the interval itself in seconds, the
+// target and whether the row stopped at its time cap above it (noisy), whether its count was
+// fixed, its clock, its warm-up runs, the GPU clocks seen while it sampled, and a planted
+// slowdown when one was asked for.
+
+#include <benchmark/benchmark.h>
+
+#include <cstddef>
+#include <optional>
+
+#include "gpu_clocks.hpp"
+#include "sampling.hpp"
+
+namespace handoff::bench {
+
+enum class sample_clock { cuda_events = 0, wall = 1, self = 2 };
+
+struct sample_report {
+  sample_clock clock = sample_clock::wall;
+  bool fixed = false;
+  double target = 0.0;
+  std::size_t samples = 0;
+  int warmup_runs = 0;
+  median_interval interval;
+  bool noisy = false;
+  std::optional<gpu_clock_reading> clocks;
+  double planted = 0.0;
+  double planted_actual = 0.0;
+};
+
+void set_sample_counters(benchmark::State& state, const sample_report& report);
+
+}  // namespace handoff::bench
