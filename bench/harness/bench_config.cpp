@@ -41,15 +41,13 @@ sampling_settings sampling_of(bench_profile profile) {
               .min_samples = 20,
               .min_time_seconds = 0.25,
               .timeout_seconds = 3.0,
-              .max_warmup_seconds = 0.5,
-              .cold_samples = 3};
+              .max_warmup_seconds = 0.5};
     case bench_profile::smoke:
       return {.max_noise = 0.05,
               .min_samples = 2,
               .min_time_seconds = 0.0,
               .timeout_seconds = 0.05,
-              .max_warmup_seconds = 0.0,
-              .cold_samples = 1};
+              .max_warmup_seconds = 0.0};
     case bench_profile::standard:
       break;
   }
