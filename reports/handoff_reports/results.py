@@ -35,12 +35,34 @@ class Ceiling:
         return self.unit == "seconds"
 
 
+@dataclass(frozen=True)
+class Repetition:
+    """One repetition's figure: its median sample, and that median's 95% interval when written.
+
+    Files written before noise-targeted sampling have no interval: ci_low and ci_high are None.
+    """
+
+    seconds: float
+    ci_low: float | None = None
+    ci_high: float | None = None
+    noise: float | None = None
+    samples: float | None = None
+    noisy: bool = False
+    clock_lowered: bool = False
+
+    @property
+    def has_interval(self) -> bool:
+        return self.ci_low is not None and self.ci_high is not None
+
+
 @dataclass
 class Row:
     """One benchmark of one run: all its repetitions, and the counters of the first."""
 
     name: BenchmarkName
     seconds: list[float] = field(default_factory=list)
+    # Beside `seconds`, one per repetition: its median with the interval (None in old files).
+    repetition_figures: list[Repetition] = field(default_factory=list)
     counters: dict[str, float] = field(default_factory=dict)
     wrong: float = 0.0
     verified: float = 0.0
@@ -104,6 +126,163 @@ class Row:
     def stages(self) -> dict[str, float]:
         return {s: self.counters[f"stage.{s}"] for s in STAGES if f"stage.{s}" in self.counters}
 
+    @property
+    def has_intervals(self) -> bool:
+        """Whether every repetition carries its median's interval (files from issue 14 on)."""
+        figures = self.repetition_figures
+        return bool(figures) and all(figure.has_interval for figure in figures)
+
+    @property
+    def noise(self) -> float | None:
+        """The largest noise of the repetitions (relative half-width); None in old files."""
+        found = [f.noise for f in self.repetition_figures if f.noise is not None]
+        return max(found) if found else None
+
+    @property
+    def samples(self) -> float | None:
+        """The fewest timed samples of the repetitions; None in old files."""
+        found = [f.samples for f in self.repetition_figures if f.samples is not None]
+        return min(found) if found else None
+
+    @property
+    def noisy(self) -> bool:
+        """Any repetition stopped at its time cap with noise above its target."""
+        return any(figure.noisy for figure in self.repetition_figures)
+
+    @property
+    def clock_lowered(self) -> bool:
+        """Any repetition saw a lowered GPU clock (thermal, power, or below 90% of its max)."""
+        return any(figure.clock_lowered for figure in self.repetition_figures)
+
+    @property
+    def fixed_samples(self) -> bool:
+        return bool(self.counters.get("fixed_samples"))
+
+    @property
+    def noise_target(self) -> float | None:
+        return self.counters.get("noise_target")
+
+    @property
+    def clock(self) -> int | None:
+        """0 CUDA events, 1 wall clock, 2 the variant's own clock; None in old files."""
+        clock = self.counters.get("clock")
+        return int(clock) if clock is not None else None
+
+    @property
+    def planted_slowdown(self) -> float | None:
+        return self.counters.get("planted_slowdown")
+
+
+# Settings that change how a figure is measured: runs that differ in one are not comparable.
+MEASUREMENT_SETTINGS = (
+    "profile",
+    "max_noise",
+    "min_samples",
+    "min_time",
+    "timeout",
+    "max_elements",
+)
+# Settings that change what was run, or in which order, but not how one row is measured.
+INFORMATIVE_SETTINGS = ("filter", "repetitions", "shuffle_seed", "cold_samples")
+
+
+@dataclass(frozen=True)
+class RunSettings:
+    """The context's setting_* entries, as written (strings); None where a file has none."""
+
+    profile: str | None = None
+    max_noise: str | None = None
+    min_samples: str | None = None
+    min_time: str | None = None
+    timeout: str | None = None
+    max_elements: str | None = None
+    cold_samples: str | None = None
+    filter: str | None = None
+    repetitions: str | None = None
+    shuffle_seed: str | None = None
+    planted_slowdown: str | None = None
+    gpu_sm_clock_mhz_at_start: str | None = None
+    gpu_mem_clock_mhz_at_start: str | None = None
+    gpu_clock_event_reasons_at_start: str | None = None
+
+    @classmethod
+    def from_context(cls, context: Mapping[str, Any]) -> RunSettings:
+        def text(key: str) -> str | None:
+            value = context.get(key)
+            return None if value is None else str(value)
+
+        names = [name for name in cls.__dataclass_fields__ if not name.startswith("gpu_")]
+        values = {name: text(f"setting_{name}") for name in names}
+        clocks = {name: text(name) for name in cls.__dataclass_fields__ if name.startswith("gpu_")}
+        return cls(**values, **clocks)
+
+    @property
+    def known(self) -> bool:
+        """Whether the file said how it was made (files before issue 14 did not)."""
+        return any(getattr(self, name) is not None for name in MEASUREMENT_SETTINGS)
+
+    def measurement(self) -> dict[str, str | None]:
+        return {name: getattr(self, name) for name in MEASUREMENT_SETTINGS}
+
+    def informative(self) -> dict[str, str | None]:
+        return {name: getattr(self, name) for name in INFORMATIVE_SETTINGS}
+
+    @property
+    def planted(self) -> tuple[float, str] | None:
+        """(percent, regex) of a planted slowdown ("PERCENT:REGEX"), None when off."""
+        if not self.planted_slowdown:
+            return None
+        percent, _, regex = self.planted_slowdown.partition(":")
+        try:
+            return float(percent), regex
+        except ValueError:
+            return math.nan, regex
+
+
+def measurement_differences(first: RunSettings, second: RunSettings) -> list[tuple[str, str, str]]:
+    """(setting, first value, second value) for each measurement setting that differs, where
+    both runs state their settings; runs of unknown settings are compared (with a warning)."""
+    if not first.known or not second.known:
+        return []
+    return [
+        (name, before or "-", after or "-")
+        for name, before in first.measurement().items()
+        if before != (after := second.measurement()[name])
+    ]
+
+
+@dataclass(frozen=True)
+class RunState:
+    """`handoff_run`: whether the file holds a finished run. Old files say nothing: complete."""
+
+    state: str = "complete"
+    reason: str = ""
+    rows: int | None = None
+
+    @property
+    def incomplete(self) -> bool:
+        return self.state == "incomplete"
+
+
+@dataclass(frozen=True)
+class CeilingsSource:
+    """`handoff_ceilings_source`: measured in this run, or reused from an earlier run's file."""
+
+    kind: str = "measured"
+    file: str = ""
+    measured_at: str = ""
+    note: str = ""
+
+    @property
+    def line(self) -> str:
+        if self.kind == "measured":
+            return "measured in this run"
+        if self.note:
+            return self.note
+        return f"reused from {self.file or 'an earlier run'}" + (
+            f", measured {self.measured_at}" if self.measured_at else ""
+        )
+
 
 @dataclass
 class Run:
@@ -111,6 +290,12 @@ class Run:
     context: dict[str, Any]
     ceilings: dict[str, Ceiling]
     rows: dict[str, Row]
+    run_state: RunState = field(default_factory=RunState)
+    ceilings_source: CeilingsSource | None = None
+
+    @property
+    def settings(self) -> RunSettings:
+        return RunSettings.from_context(self.context)
 
     @property
     def manifest(self) -> dict[str, str]:
@@ -179,7 +364,19 @@ def _add_entry(rows: dict[str, Row], entry: Mapping[str, Any], where: str) -> No
     if entry.get("error_occurred"):
         row.error = str(entry.get("error_message") or "error")
         return
-    row.seconds.append(_seconds(entry, where))
+    seconds = _seconds(entry, where)
+    row.seconds.append(seconds)
+    row.repetition_figures.append(
+        Repetition(
+            seconds=seconds,
+            ci_low=_number(entry.get("ci_low")),
+            ci_high=_number(entry.get("ci_high")),
+            noise=_number(entry.get("noise")),
+            samples=_number(entry.get("samples")),
+            noisy=bool(_number(entry.get("noisy"))),
+            clock_lowered=bool(_number(entry.get("clock_lowered"))),
+        )
+    )
     if not row.counters:
         row.counters = {
             key: number
@@ -238,7 +435,42 @@ def parse_results(document: Any, where: str = "<results>") -> Run:
         name = parse_name(str(entry.get("run_name") or entry.get("name")))
         if name.key not in rows and entry.get("aggregate_name") == "median":
             _add_entry(rows, entry, f"{where}: {name.key} median")
-    return Run(path=where, context=dict(context), ceilings=_ceilings(document, where), rows=rows)
+    return Run(
+        path=where,
+        context=dict(context),
+        ceilings=_ceilings(document, where),
+        rows=rows,
+        run_state=_run_state(document, where),
+        ceilings_source=_ceilings_source(document, where),
+    )
+
+
+def _run_state(document: Mapping[str, Any], where: str) -> RunState:
+    raw = document.get("handoff_run")
+    if raw is None:
+        return RunState()
+    if not isinstance(raw, Mapping):
+        raise ResultsError(f"{where}: handoff_run is not an object")
+    rows = _number(raw.get("rows"))
+    return RunState(
+        state=str(raw.get("state") or "complete"),
+        reason=str(raw.get("reason") or ""),
+        rows=int(rows) if rows is not None else None,
+    )
+
+
+def _ceilings_source(document: Mapping[str, Any], where: str) -> CeilingsSource | None:
+    raw = document.get("handoff_ceilings_source")
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        raise ResultsError(f"{where}: handoff_ceilings_source is not an object")
+    return CeilingsSource(
+        kind=str(raw.get("kind") or "measured"),
+        file=str(raw.get("file") or ""),
+        measured_at=str(raw.get("measured_at") or ""),
+        note=str(raw.get("note") or ""),
+    )
 
 
 def _read_json(path: Path) -> Any:

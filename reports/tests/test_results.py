@@ -101,3 +101,44 @@ def test_names_split_into_pattern_variant_and_axes():
     assert name.axis("scope") == "gather"
     assert name.key == "multi_gpu/p2p_gather/gpus:2/elements:268435456/scope:gather"
     assert parse_name("ceilings/shm_memcpy_one_thread/manual_time").axes == ()
+
+
+def test_issue_14_fields_are_parsed_per_repetition():
+    from contract14_fixtures import document, entry
+
+    name = "elementwise/cpu_serial/workload:vector_add/elements:1024"
+    run = parse_results(
+        document(
+            [
+                entry(name, 1e-3, 0.01, repetition=0, repetitions=2, samples=40),
+                entry(name, 1.1e-3, 0.02, repetition=1, repetitions=2, noisy=True, clock=1),
+            ],
+            {"profile": "smoke", "planted_slowdown": "5:^elementwise/"},
+            state="incomplete",
+            reason="interrupted by SIGINT",
+        )
+    )
+    row = run.rows[name]
+    assert row.seconds == pytest.approx([1e-3, 1.1e-3])
+    assert [(f.seconds, f.ci_low, f.ci_high) for f in row.repetition_figures] == [
+        pytest.approx((1e-3, 0.99e-3, 1.01e-3)),
+        pytest.approx((1.1e-3, 1.078e-3, 1.122e-3)),
+    ]
+    assert row.has_intervals and row.noisy and row.noise == pytest.approx(0.02)
+    assert row.samples == 40 and row.clock == 0 and not row.fixed_samples
+    assert not row.clock_lowered
+    assert run.run_state.incomplete and run.run_state.reason == "interrupted by SIGINT"
+    assert run.run_state.rows == 2
+    assert run.ceilings_source is not None and run.ceilings_source.line == "measured in this run"
+    assert run.settings.profile == "smoke" and run.settings.known
+    assert run.settings.planted == (5.0, "^elementwise/")
+
+
+@pytest.mark.parametrize("name", ["h200-1gpu", "h200-nightly", "h200x4-multi_gpu", "cpu-only"])
+def test_old_files_load_without_settings_intervals_or_state(name):
+    run = load_results(FIXTURES / "real" / f"{name}.json")
+    assert not run.settings.known and run.settings.profile is None
+    assert not run.run_state.incomplete and run.ceilings_source is None
+    row = run.benchmark_rows()[0]
+    assert len(row.repetition_figures) == len(row.seconds)
+    assert not row.has_intervals and row.noise is None
