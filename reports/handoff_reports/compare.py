@@ -1,10 +1,25 @@
 """`handoff-compare`: one run against another, row by row, with an exit status CI can gate on.
 
-Rows are matched by Row.key and judged on their median times (see compare_stats for the rules).
-Exit status: 0 when nothing regressed; 1 when a benchmark is SLOWER beyond its threshold or any
-contender row FAILED (a wrong result is never a pass, whatever its time); 2 on a usage or input
-error. Ceiling rows (`ceilings/...`) get verdicts too, but they measure the machine rather than
-the code, so a slower ceiling is reported and never fails the comparison.
+Rows are matched by Row.key. Each side of a row is its centre (the median of its repetitions'
+medians) and its interval (from the lowest ci_low to the highest ci_high of its repetitions,
+stretched to take in every repetition's median; for older files without intervals, just the range
+of the repetitions' medians). change = contender centre / baseline centre - 1; the threshold is
+the thresholds file's first matching rule, else --threshold (default 3%).
+
+- FAILED: the contender's result was wrong, or it errored.
+- NOT COMPARABLE: the two runs were measured with different settings (profile, max_noise,
+  min_samples, min_time, timeout or max_elements); every row but a FAILED one gets this verdict,
+  unless --ignore-settings is given. Differences in filter, repetitions, shuffle seed or cold
+  samples only warn; a planted slowdown is named in the header; files without settings warn.
+- SLOWER / FASTER: the change is beyond the threshold AND the two intervals do not overlap.
+- NOISY: the change is beyond the threshold but the intervals overlap, and either side is marked
+  noisy (it hit its time cap above its noise target) or has no interval of its own (older file).
+- SAME: everything else: a change within the threshold, or one inside both sides' noise.
+
+Exit status: 0 when nothing regressed; 1 when a benchmark is SLOWER or any contender row FAILED (a
+wrong result is never a pass, whatever its time); 2 on a usage or input error. Ceiling rows
+(`ceilings/...`) get verdicts too, but they measure the machine rather than the code, so a slower
+ceiling is reported and never fails the comparison.
 """
 
 from __future__ import annotations
@@ -16,17 +31,26 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from handoff_reports.compare_stats import (
-    DEFAULT_ALPHA,
     DEFAULT_THRESHOLD,
+    Side,
     Thresholds,
     ThresholdsError,
     Verdict,
+    format_noise,
     judge,
     load_thresholds,
+    side_of,
 )
-from handoff_reports.results import ResultsError, Row, Run, load_results
+from handoff_reports.results import (
+    ResultsError,
+    Row,
+    Run,
+    load_results,
+    measurement_differences,
+)
 
-VERDICT_ORDER = list(Verdict)  # FAILED, SLOWER, NOISY, FASTER, SAME: the worst first
+# FAILED, SLOWER, NOISY, FASTER, SAME, NOT COMPARABLE: the worst first
+VERDICT_ORDER = list(Verdict)
 # Manifest entries that describe the machine rather than the build.
 MACHINE_PREFIXES = ("handoff_gpu", "handoff_cpu", "handoff_cuda_driver", "handoff_peer_topology")
 
@@ -37,9 +61,10 @@ class RowComparison:
     baseline: Row
     contender: Row
     threshold: float
-    change: float  # contender median / baseline median - 1; nan where either has no time
-    p_value: float | None  # None where the U test was not run
+    change: float  # contender centre / baseline centre - 1; nan where either has no time
     verdict: Verdict
+    baseline_side: Side | None = None  # None where a side has no time
+    contender_side: Side | None = None
 
     @property
     def is_ceiling(self) -> bool:
@@ -65,10 +90,70 @@ class Unmatched:
 class Comparison:
     baseline: Run
     contender: Run
-    alpha: float
     default_threshold: float
     rows: list[RowComparison] = field(default_factory=list)  # worst verdict first
     unmatched: list[Unmatched] = field(default_factory=list)
+    ignore_settings: bool = False
+
+    def setting_differences(self) -> list[tuple[str, str, str]]:
+        """(setting, baseline, contender) for each measurement setting that differs."""
+        return measurement_differences(self.baseline.settings, self.contender.settings)
+
+    @property
+    def comparable(self) -> bool:
+        return self.ignore_settings or not self.setting_differences()
+
+    def warnings(self) -> list[str]:
+        """Lines about how the two runs were made: settings, planted slowdowns, incomplete runs."""
+        lines: list[str] = []
+        before, after = self.baseline.settings, self.contender.settings
+        differences = self.setting_differences()
+        if differences:
+            lines.append(
+                "warning: the runs were measured with different settings ("
+                + "; ".join(f"{key}: {b} -> {a}" for key, b, a in differences)
+                + "): "
+                + (
+                    "compared anyway (--ignore-settings)"
+                    if self.ignore_settings
+                    else "every row is NOT COMPARABLE (--ignore-settings compares anyway)"
+                )
+            )
+        unknown = [
+            side
+            for side, settings in (("baseline", before), ("contender", after))
+            if not settings.known
+        ]
+        if unknown:
+            lines.append(
+                f"warning: unknown settings in the {' and '.join(unknown)} (a file without "
+                "setting_* entries): compared as if they matched"
+            )
+        elif informative := [
+            (key, value, after.informative()[key])
+            for key, value in before.informative().items()
+            if value != after.informative()[key]
+        ]:
+            lines.append(
+                "warning: the runs differ in "
+                + "; ".join(f"{key}: {b or '-'} -> {a or '-'}" for key, b, a in informative)
+                + " (this does not change how a row is measured)"
+            )
+        for side, run in (("baseline", self.baseline), ("contender", self.contender)):
+            if run.settings.planted_slowdown:
+                lines.append(
+                    f"planted slowdown in the {side}: {run.settings.planted_slowdown} "
+                    "(PERCENT:REGEX, a test of detection power)"
+                )
+        for side, run in (("baseline", self.baseline), ("contender", self.contender)):
+            state = run.run_state
+            if state.incomplete:
+                rows = f", {state.rows} rows" if state.rows is not None else ""
+                lines.append(
+                    f"warning: the {side} run is incomplete ({state.reason or 'no reason given'}"
+                    f"{rows})"
+                )
+        return lines
 
     @property
     def benchmarks(self) -> list[RowComparison]:
@@ -118,18 +203,49 @@ def geometric_mean_ratio(rows: list[RowComparison]) -> float | None:
 
 
 def _compare_row(
-    key: str, baseline: Row, contender: Row, threshold: float, alpha: float
+    key: str, baseline: Row, contender: Row, threshold: float, comparable: bool
 ) -> RowComparison | Unmatched:
+    baseline_side = side_of(baseline.figures) if baseline.seconds else None
+    contender_side = side_of(contender.figures) if contender.seconds else None
+    change = math.nan
+    if baseline_side and contender_side and baseline_side.centre > 0:
+        change = contender_side.centre / baseline_side.centre - 1
     if contender.failed:
-        change = math.nan
-        if baseline.seconds and contender.seconds:
-            change = contender.median_seconds / baseline.median_seconds - 1
-        return RowComparison(key, baseline, contender, threshold, change, None, Verdict.FAILED)
-    if not baseline.seconds or not baseline.median_seconds > 0:
+        return RowComparison(
+            key,
+            baseline,
+            contender,
+            threshold,
+            change,
+            Verdict.FAILED,
+            baseline_side,
+            contender_side,
+        )
+    if baseline_side is None or not baseline_side.centre > 0:
         return Unmatched(key, f"no baseline time (baseline: {baseline.error or 'no repetitions'})")
-    judgement = judge(baseline.seconds, contender.seconds, threshold, alpha)
+    if contender_side is None:
+        return Unmatched(key, "no contender time")
+    if not comparable:
+        return RowComparison(
+            key,
+            baseline,
+            contender,
+            threshold,
+            change,
+            Verdict.NOT_COMPARABLE,
+            baseline_side,
+            contender_side,
+        )
+    judgement = judge(baseline.figures, contender.figures, threshold)
     return RowComparison(
-        key, baseline, contender, threshold, judgement.change, judgement.p_value, judgement.verdict
+        key,
+        baseline,
+        contender,
+        threshold,
+        judgement.change,
+        judgement.verdict,
+        baseline_side,
+        contender_side,
     )
 
 
@@ -142,10 +258,13 @@ def compare_runs(
     baseline: Run,
     contender: Run,
     thresholds: Thresholds | None = None,
-    alpha: float = DEFAULT_ALPHA,
+    ignore_settings: bool = False,
 ) -> Comparison:
     thresholds = thresholds or Thresholds()
-    comparison = Comparison(baseline, contender, alpha, thresholds.default)
+    comparison = Comparison(
+        baseline, contender, thresholds.default, ignore_settings=ignore_settings
+    )
+    comparable = comparison.comparable
     for key, contender_row in contender.rows.items():
         baseline_row = baseline.rows.get(key)
         if baseline_row is None:
@@ -153,7 +272,7 @@ def compare_runs(
             reason = "only in contender" + (", and it FAILED" if failed else "")
             comparison.unmatched.append(Unmatched(key, reason, failed))
             continue
-        result = _compare_row(key, baseline_row, contender_row, thresholds.for_key(key), alpha)
+        result = _compare_row(key, baseline_row, contender_row, thresholds.for_key(key), comparable)
         if isinstance(result, Unmatched):
             comparison.unmatched.append(result)
         else:
@@ -183,15 +302,16 @@ def format_ratio(ratio: float | None) -> str:
 
 
 def _table(rows: list[RowComparison]) -> list[str]:
-    header = ("name", "baseline", "contender", "change", "threshold", "p", "verdict")
+    header = ("name", "baseline", "noise", "contender", "noise", "change", "threshold", "verdict")
     cells = [
         (
             row.key,
-            format_seconds(row.baseline.median_seconds),
-            format_seconds(row.contender.median_seconds),
+            format_seconds(row.baseline_side.centre if row.baseline_side else math.nan),
+            format_noise(row.baseline_side),
+            format_seconds(row.contender_side.centre if row.contender_side else math.nan),
+            format_noise(row.contender_side),
             format_change(row.change),
             f"{row.threshold:.0%}",
-            f"{row.p_value:.3f}" if row.p_value is not None else "-",
             row.verdict.value,
         )
         for row in rows
@@ -217,6 +337,7 @@ def format_report(comparison: Comparison) -> str:
     machine = comparison.machine_differences()
     lines.append("machine: " + ("unchanged" if not machine else "CHANGED"))
     lines.extend(f"  {key}: {before} -> {after}" for key, before, after in machine)
+    lines.extend(comparison.warnings())
     lines += ["", "benchmarks (regressions first):", *_table(comparison.benchmarks)]
     if comparison.ceilings:
         lines += [
@@ -255,10 +376,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="handoff-compare",
         description="Compare a contender run of handoff_bench with a baseline run, row by row: "
-        "SAME, FASTER, SLOWER, NOISY or FAILED, with a geometric mean of the time ratios.",
-        epilog="Exit status: 0 no regression; 1 a benchmark SLOWER beyond its threshold, or a "
-        "contender row FAILED (ceilings never fail it: they measure the machine); 2 usage or "
-        "input error.",
+        "SAME, FASTER, SLOWER, NOISY, NOT COMPARABLE or FAILED, with a geometric mean of the "
+        "time ratios. SLOWER or FASTER needs a change beyond the threshold and the two runs' "
+        "intervals apart; NOISY is a change beyond the threshold inside a noisy row's interval.",
+        epilog="Exit status: 0 no regression; 1 a benchmark SLOWER beyond its threshold and its "
+        "noise, or a contender row FAILED (ceilings never fail it: they measure the machine); "
+        "2 usage or input error.",
     )
     parser.add_argument("baseline", help="results JSON of the baseline run")
     parser.add_argument("contender", help="results JSON of the run to judge")
@@ -273,8 +396,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--alpha",
         type=_fraction,
-        default=DEFAULT_ALPHA,
-        help=f"significance level of the Mann-Whitney U test (default {DEFAULT_ALPHA})",
+        help="deprecated and ignored: the U test is gone, verdicts come from the rows' intervals",
+    )
+    parser.add_argument(
+        "--ignore-settings",
+        action="store_true",
+        help="compare runs measured with different settings instead of calling every row "
+        "NOT COMPARABLE",
     )
     parser.add_argument("--html", metavar="OUT", help="also write the comparison as HTML here")
     return parser
@@ -290,11 +418,16 @@ def main(argv: list[str] | None = None) -> int:
         if args.threshold is not None:
             thresholds = thresholds.with_default(args.threshold)
         comparison = compare_runs(
-            load_results(args.baseline), load_results(args.contender), thresholds, args.alpha
+            load_results(args.baseline),
+            load_results(args.contender),
+            thresholds,
+            ignore_settings=args.ignore_settings,
         )
     except (ResultsError, ThresholdsError) as error:
         print(f"handoff-compare: {error}", file=sys.stderr)
         return 2
+    if args.alpha is not None:
+        print("handoff-compare: --alpha is deprecated and ignored", file=sys.stderr)
     print(format_report(comparison))
     if args.html:
         # Imported here so that a console-only comparison does not start matplotlib.

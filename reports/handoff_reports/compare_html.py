@@ -18,7 +18,7 @@ from handoff_reports.compare import (
     format_seconds,
     geometric_mean_ratio,
 )
-from handoff_reports.compare_stats import Verdict
+from handoff_reports.compare_stats import Verdict, format_noise
 from handoff_reports.svg import figure_to_svg, new_figure
 
 BAR_COLORS = {
@@ -69,14 +69,15 @@ def change_plot(rows: list[RowComparison], default_threshold: float) -> str | No
 def _row_view(row: RowComparison) -> dict[str, str]:
     return {
         "key": row.key,
-        "baseline": format_seconds(row.baseline.median_seconds),
-        "contender": format_seconds(row.contender.median_seconds),
+        "baseline": format_seconds(row.baseline_side.centre if row.baseline_side else math.nan),
+        "baseline_noise": format_noise(row.baseline_side),
+        "contender": format_seconds(row.contender_side.centre if row.contender_side else math.nan),
+        "contender_noise": format_noise(row.contender_side),
         "repetitions": f"{row.baseline.repetitions} / {row.contender.repetitions}",
         "change": format_change(row.change),
         "threshold": f"{row.threshold:.0%}",
-        "p_value": f"{row.p_value:.3f}" if row.p_value is not None else "-",
         "verdict": row.verdict.value,
-        "css": "bad" if row.verdict is Verdict.FAILED else row.verdict.value,
+        "css": "bad" if row.verdict is Verdict.FAILED else row.verdict.value.replace(" ", "-"),
     }
 
 
@@ -95,7 +96,7 @@ def render_html(comparison: Comparison) -> str:
     return environment.get_template("compare.html.j2").render(
         baseline=comparison.baseline,
         contender=comparison.contender,
-        alpha=comparison.alpha,
+        warnings=comparison.warnings(),
         default_threshold=comparison.default_threshold,
         regressed=comparison.exit_code != 0,
         benchmarks=[_row_view(row) for row in comparison.benchmarks],

@@ -1,18 +1,25 @@
-"""How one benchmark's times in two runs are judged: thresholds, the U test and the verdict rules.
+"""How one benchmark's times in two runs are judged: thresholds, intervals and the verdict rule.
 
-Verdict rules, for a row's median times (change = contender / baseline - 1):
+Each side (baseline, contender) of a row is summed up as a centre and an interval:
 
-- With enough repetitions on both sides for the two-sided Mann-Whitney U test to reach `alpha`
-  at all (see `u_test_can_decide`; for alpha 0.05 that is 4 vs 4, 3 vs 5 or 2 vs 10, and 5 or
-  more on each side is what gives it any power):
-  p < alpha and |change| > threshold gives FASTER or SLOWER; |change| > threshold without
-  p < alpha gives NOISY (the runs look different, but their repetitions overlap); a small change
-  is SAME, unless p >= alpha and either side's spread (coefficient of variation) exceeds twice the
-  threshold, because then a change of the threshold's size could hide in the noise: NOISY.
-- With fewer repetitions (one per run, as a plain run writes) the median change is compared with
-  the threshold and the spread (either side's coefficient of variation): FASTER or SLOWER beyond
-  both, NOISY beyond only one of them, SAME within both. A noisy row cannot hide a change larger
-  than its noise.
+- centre: the median of its repetitions' medians;
+- interval: from the lowest ci_low to the highest ci_high of its repetitions (each repetition's
+  95% interval of its median, as handoff_bench writes it), widened to take in every repetition's
+  median, so that the spread between separate passes counts as noise too. A side from an older
+  file, without ci_low/ci_high, has just the range of its repetitions' medians (a single point
+  when it has one repetition).
+
+change = contender centre / baseline centre - 1, and the row's threshold is the first matching
+rule of the thresholds file, else the default (--threshold, else the file's default, else 3%).
+The verdict:
+
+- SLOWER or FASTER: |change| > threshold, and the two intervals do not overlap;
+- NOISY: |change| > threshold, the intervals overlap, and either side is marked noisy (it hit
+  its time cap above its noise target) or has no interval of its own (an older file);
+- SAME: everything else (a change within the threshold, or one inside both sides' measured noise).
+
+FAILED (the contender's result was wrong, or it errored) and NOT COMPARABLE (the runs were measured
+with different settings) are decided before this rule, in compare.py.
 """
 
 from __future__ import annotations
@@ -21,17 +28,15 @@ import fnmatch
 import math
 import re
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from scipy.stats import mannwhitneyu
+from handoff_reports.results import Repetition
 
-DEFAULT_THRESHOLD = 0.05
-DEFAULT_ALPHA = 0.05
-# A spread this many times the threshold makes a small, non-significant change NOISY, not SAME.
-NOISE_SPREAD_FACTOR = 2.0
+DEFAULT_THRESHOLD = 0.03
 
 
 class Verdict(StrEnum):
@@ -40,6 +45,7 @@ class Verdict(StrEnum):
     NOISY = "NOISY"
     FASTER = "FASTER"
     SAME = "SAME"
+    NOT_COMPARABLE = "NOT COMPARABLE"  # the runs were measured with different settings
 
 
 class ThresholdsError(ValueError):
@@ -136,65 +142,92 @@ def load_thresholds(path: str | Path) -> Thresholds:
     return parse_thresholds(document, str(path))
 
 
-def u_test_can_decide(baseline_count: int, contender_count: int, alpha: float) -> bool:
-    """Whether the smallest p the exact two-sided U test can give is below alpha.
+@dataclass(frozen=True)
+class Side:
+    """One run's figure for a row: the centre and the interval the verdict rule uses."""
 
-    That smallest p, when the two samples do not overlap at all, is 2 / C(n + m, n): 0.1 for
-    3 vs 3, 0.029 for 4 vs 4, 0.008 for 5 vs 5. Below it the test can never say "different".
-    """
-    if min(baseline_count, contender_count) < 2:
-        return False
-    return 2 / math.comb(baseline_count + contender_count, baseline_count) < alpha
+    centre: float
+    low: float
+    high: float
+    has_interval: bool  # every repetition carried ci_low and ci_high
+    noisy: bool  # a repetition stopped at its time cap above its noise target
+
+    @property
+    def noise(self) -> float:
+        """The interval's relative half-width around the centre (0.004 = ±0.4%)."""
+        if not self.centre > 0:
+            return math.nan
+        return (self.high - self.low) / 2 / self.centre
+
+    def overlaps(self, other: Side) -> bool:
+        return self.low <= other.high and other.low <= self.high
 
 
-def spread(seconds: list[float]) -> float:
-    """Coefficient of variation of the repetitions; 0 for a single one (nothing to go on)."""
-    if len(seconds) < 2:
-        return 0.0
-    mean = sum(seconds) / len(seconds)
-    variance = sum((s - mean) ** 2 for s in seconds) / (len(seconds) - 1)
-    return math.sqrt(variance) / mean if mean > 0 else 0.0
+def _median(values: list[float]) -> float:
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def side_of(figures: Sequence[Repetition | float]) -> Side:
+    """The side a non-empty list of repetitions makes (plain floats: medians without interval)."""
+    repetitions = [f if isinstance(f, Repetition) else Repetition(float(f)) for f in figures]
+    if not repetitions:
+        raise ValueError("a side needs at least one repetition")
+    medians = [r.seconds for r in repetitions]
+    has_interval = all(r.has_interval for r in repetitions)
+    low, high = min(medians), max(medians)
+    if has_interval:
+        low = min(low, *(r.ci_low for r in repetitions if r.ci_low is not None))
+        high = max(high, *(r.ci_high for r in repetitions if r.ci_high is not None))
+    return Side(
+        centre=_median(medians),
+        low=low,
+        high=high,
+        has_interval=has_interval,
+        noisy=any(r.noisy for r in repetitions),
+    )
+
+
+def format_noise(side: Side | None) -> str:
+    """±x% of a side's interval, "-" where there is none to show."""
+    if side is None or not math.isfinite(side.noise):
+        return "-"
+    return f"±{side.noise:.1%}"
 
 
 @dataclass(frozen=True)
 class Judgement:
-    change: float  # contender median / baseline median - 1
-    p_value: float | None  # None where the U test could not decide
+    change: float  # contender centre / baseline centre - 1
     verdict: Verdict
-
-
-def _median(seconds: list[float]) -> float:
-    ordered = sorted(seconds)
-    middle = len(ordered) // 2
-    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+    baseline: Side
+    contender: Side
 
 
 def _by_direction(change: float) -> Verdict:
     return Verdict.SLOWER if change > 0 else Verdict.FASTER
 
 
-def judge(
-    baseline: list[float], contender: list[float], threshold: float, alpha: float
-) -> Judgement:
-    """The verdict for two non-empty lists of repetition times, by the rules in this docstring."""
-    change = _median(contender) / _median(baseline) - 1
-    beyond = abs(change) > threshold
-    noise = max(spread(baseline), spread(contender))
-    if not u_test_can_decide(len(baseline), len(contender), alpha):
-        # A change wider than both the threshold and the spread is a verdict even without a test:
-        # a noisy benchmark must not hide a regression larger than its noise.
-        if abs(change) > max(threshold, noise):
-            return Judgement(change, None, _by_direction(change))
-        return Judgement(
-            change, None, Verdict.NOISY if beyond or noise > threshold else Verdict.SAME
-        )
-    p_value = float(mannwhitneyu(baseline, contender, alternative="two-sided").pvalue)
-    if math.isnan(p_value):  # every repetition on both sides has the same time
-        p_value = 1.0
-    if p_value < alpha:
-        verdict = _by_direction(change) if beyond else Verdict.SAME
-    elif beyond or noise > NOISE_SPREAD_FACTOR * threshold:
+def judge_sides(baseline: Side, contender: Side, threshold: float) -> Judgement:
+    """The verdict for two sides, by the rule in this module's docstring."""
+    change = contender.centre / baseline.centre - 1
+    if abs(change) <= threshold:
+        verdict = Verdict.SAME
+    elif not baseline.overlaps(contender):
+        verdict = _by_direction(change)
+    elif (
+        baseline.noisy or contender.noisy or not baseline.has_interval or not contender.has_interval
+    ):
         verdict = Verdict.NOISY
     else:
         verdict = Verdict.SAME
-    return Judgement(change, p_value, verdict)
+    return Judgement(change, verdict, baseline, contender)
+
+
+def judge(
+    baseline: Sequence[Repetition | float],
+    contender: Sequence[Repetition | float],
+    threshold: float,
+) -> Judgement:
+    """The verdict for two non-empty lists of repetitions (see `side_of` and `judge_sides`)."""
+    return judge_sides(side_of(baseline), side_of(contender), threshold)

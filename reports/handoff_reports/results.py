@@ -127,32 +127,39 @@ class Row:
         return {s: self.counters[f"stage.{s}"] for s in STAGES if f"stage.{s}" in self.counters}
 
     @property
+    def figures(self) -> list[Repetition]:
+        """One per repetition; rows built from bare `seconds` get figures without intervals."""
+        if len(self.repetition_figures) == len(self.seconds):
+            return self.repetition_figures
+        return [Repetition(seconds) for seconds in self.seconds]
+
+    @property
     def has_intervals(self) -> bool:
         """Whether every repetition carries its median's interval (files from issue 14 on)."""
-        figures = self.repetition_figures
+        figures = self.figures
         return bool(figures) and all(figure.has_interval for figure in figures)
 
     @property
     def noise(self) -> float | None:
         """The largest noise of the repetitions (relative half-width); None in old files."""
-        found = [f.noise for f in self.repetition_figures if f.noise is not None]
+        found = [f.noise for f in self.figures if f.noise is not None]
         return max(found) if found else None
 
     @property
     def samples(self) -> float | None:
         """The fewest timed samples of the repetitions; None in old files."""
-        found = [f.samples for f in self.repetition_figures if f.samples is not None]
+        found = [f.samples for f in self.figures if f.samples is not None]
         return min(found) if found else None
 
     @property
     def noisy(self) -> bool:
         """Any repetition stopped at its time cap with noise above its target."""
-        return any(figure.noisy for figure in self.repetition_figures)
+        return any(figure.noisy for figure in self.figures)
 
     @property
     def clock_lowered(self) -> bool:
         """Any repetition saw a lowered GPU clock (thermal, power, or below 90% of its max)."""
-        return any(figure.clock_lowered for figure in self.repetition_figures)
+        return any(figure.clock_lowered for figure in self.figures)
 
     @property
     def fixed_samples(self) -> bool:
