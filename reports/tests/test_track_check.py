@@ -55,6 +55,37 @@ def test_a_step_at_a_driver_change_is_a_known_break(tmp_path, capsys):
     assert "2026-10-21" in out.split("known breaks")[1]
 
 
+def test_a_step_at_a_settings_change_is_a_known_break(tmp_path, capsys):
+    db = history_of(tmp_path, Nights(step_at=20, settings_change_at=20))
+    code, out = run_check(capsys, db)
+    assert code == 0
+    assert "REGRESSIONS (slower): 0" in out
+    breaks = out.split("known breaks")[1]
+    assert "settings max_noise 0.01 -> 0.02" in breaks and "2026-10-21" in breaks
+
+
+def test_a_step_away_from_the_settings_change_is_still_found(tmp_path, capsys):
+    db = history_of(tmp_path, Nights(step_at=25, settings_change_at=10))
+    code, out = run_check(capsys, db)
+    assert code == 1
+    assert "2026-10-26" in out.split("REGRESSIONS")[1]
+
+
+def test_a_version_1_history_gains_unknown_settings(tmp_path, capsys):
+    import sqlite3
+
+    db = history_of(tmp_path, Nights(count=12))
+    connection = sqlite3.connect(db)
+    with connection:
+        connection.execute("ALTER TABLE runs DROP COLUMN settings")
+        connection.execute("UPDATE schema_version SET version = 1")
+    connection.close()
+    code, out = run_check(capsys, db, "--recent", "0")
+    assert code == 0
+    with open_store(db, create=False) as store:
+        assert {run.identity.settings for run in store.runs()} == {"unknown"}
+
+
 def test_a_step_away_from_the_driver_change_is_still_found(tmp_path, capsys):
     db = history_of(tmp_path, Nights(step_at=22, driver_change_at=10))
     code, out = run_check(capsys, db)

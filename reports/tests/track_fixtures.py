@@ -28,6 +28,7 @@ class Nights:
     step_at: int | None = None  # first night of the new speed
     step_factor: float = 1.2  # time multiplied by this from step_at on, on STEPPED only
     driver_change_at: int | None = None  # first night on driver 580.65.06
+    settings_change_at: int | None = None  # first night at setting_max_noise 0.02, not 0.01
     repetitions: int = 5
     seed: int = 6
     night_noise: float = 0.01  # relative: what changes from night to night
@@ -48,6 +49,19 @@ def night_document(
     context["handoff_git_commit"] = f"{night:04x}c0ffee"[:12]
     new_driver = nights.driver_change_at is not None and night >= nights.driver_change_at
     context["handoff_driver_version"] = "580.65.06" if new_driver else "570.124.06"
+    if nights.settings_change_at is not None:
+        new_settings = night >= nights.settings_change_at
+        for key, value in {
+            "profile": "default",
+            "max_noise": "0.02" if new_settings else "0.01",
+            "min_samples": "10",
+            "min_time": "0.1",
+            "timeout": "1",
+            "max_elements": "1048576",
+            "filter": "",
+            "repetitions": str(nights.repetitions),
+        }.items():
+            context[f"setting_{key}"] = value
     benchmarks = []
     for name, microseconds in nights.benchmarks.items():
         if name == STEPPED and nights.step_at is not None and night >= nights.step_at:

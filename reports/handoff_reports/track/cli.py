@@ -123,7 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="track",
         description="Nightly history of handoff_bench results in SQLite, with change-point "
-        "detection (apache-otava E-divisive). A changed driver or CUDA runtime is a known break, "
+        "detection (apache-otava E-divisive). A changed driver, CUDA runtime or measurement "
+        "setting is a known break, "
         "not a regression; a changed GPU is a new machine.",
     )
     commands = parser.add_subparsers(dest="command", required=True)

@@ -13,6 +13,9 @@ from datetime import UTC, datetime
 from handoff_reports.results import Run
 from handoff_reports.track.errors import TrackError
 
+UNKNOWN_SETTINGS = "unknown"
+SETTINGS_SEPARATOR = "; "
+
 
 @dataclass(frozen=True)
 class RunIdentity:
@@ -25,6 +28,35 @@ class RunIdentity:
     cuda_runtime: str
     commit: str
     date: str  # ISO 8601 in UTC, so that text order is time order
+    # The measurement settings as "name=value" pairs joined by SETTINGS_SEPARATOR, "unknown"
+    # for files without setting_* entries: nights measured differently are a known break.
+    settings: str = UNKNOWN_SETTINGS
+
+
+def settings_text(run: Run) -> str:
+    settings = run.settings
+    if not settings.known:
+        return UNKNOWN_SETTINGS
+    return SETTINGS_SEPARATOR.join(
+        f"{name}={value if value is not None else '-'}"
+        for name, value in settings.measurement().items()
+    )
+
+
+def settings_change(before: str, after: str) -> str | None:
+    """ "settings a=1 -> a=2, ..." naming only the settings that differ, or None."""
+    if before == after:
+        return None
+    if UNKNOWN_SETTINGS in (before, after):
+        return f"settings {before} -> {after}"
+    old = dict(pair.split("=", 1) for pair in before.split(SETTINGS_SEPARATOR))
+    new = dict(pair.split("=", 1) for pair in after.split(SETTINGS_SEPARATOR))
+    changed = [
+        f"{name} {old.get(name, '-')} -> {new.get(name, '-')}"
+        for name in dict.fromkeys([*old, *new])
+        if old.get(name) != new.get(name)
+    ]
+    return "settings " + ", ".join(changed)
 
 
 def _text(context: dict[str, object], key: str) -> str:
@@ -97,4 +129,5 @@ def identify(run: Run) -> RunIdentity:
         cuda_runtime=_text(run.context, "handoff_cuda_runtime") or "unknown",
         commit=_text(run.context, "handoff_git_commit") or "unknown",
         date=_utc_date(run),
+        settings=settings_text(run),
     )

@@ -1,9 +1,11 @@
 """Series: one benchmark on one machine, night by night, and the known breaks between nights.
 
-A known break is a change in what the benchmark ran on rather than in the code under test: the
-driver or the CUDA runtime. A step there is expected, so change points are only looked for between
-breaks. A changed GPU is the strongest break of all: machines are keyed by their GPUs' UUIDs, so the
-new GPU starts a new series and is never compared with the old one.
+A known break is a change in what the benchmark ran on, or how it was measured, rather than in the
+code under test: the driver, the CUDA runtime, or the measurement settings (profile, noise target,
+time caps, size cap; "unknown" for files from before setting_* existed). A step there is expected,
+so change points are only looked for between breaks. A changed GPU is the strongest break of all:
+machines are keyed by their GPUs' UUIDs, so the new GPU starts a new series and is never compared
+with the old one.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from handoff_reports.track.identity import RunIdentity
+from handoff_reports.track.identity import RunIdentity, settings_change
 from handoff_reports.track.store import HistoryStore, RowKey, StoredRun
 
 
@@ -62,6 +64,10 @@ def break_between(before: RunIdentity, after: RunIdentity) -> str | None:
         changes.append(f"driver {before.driver} -> {after.driver}")
     if before.cuda_runtime != after.cuda_runtime:
         changes.append(f"CUDA runtime {before.cuda_runtime} -> {after.cuda_runtime}")
+    # Nights measured with other settings (noise target, time caps, size cap, profile) are not
+    # comparable: a step there is a known break, like a new driver.
+    if (settings := settings_change(before.settings, after.settings)) is not None:
+        changes.append(settings)
     return "; ".join(changes) or None
 
 

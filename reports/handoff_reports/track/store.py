@@ -1,6 +1,7 @@
 """The history: one SQLite file holding every ingested run, every row and every repetition.
 
-Tables: `runs` (one per results file: machine, GPUs, driver, CUDA runtime, commit, date),
+Tables: `runs` (one per results file: machine, GPUs, driver, CUDA runtime, commit, date and
+measurement settings; version 1 files gain the settings column, 'unknown', when opened),
 `rows` (one per benchmark of a run: wrong, verified, efficiency, error) and `repetitions` (every
 repetition's seconds). A run is unique by machine, date and commit: ingesting a file again is a
 no-op that says so, so a nightly job that retries is harmless.
@@ -20,7 +21,7 @@ from handoff_reports.results import Run
 from handoff_reports.track.errors import TrackError
 from handoff_reports.track.identity import RunIdentity, identify
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 DEFAULT_PATH = Path("history.sqlite")
 
 SCHEMA = """
@@ -38,6 +39,7 @@ CREATE TABLE runs (
     date TEXT NOT NULL,
     source_path TEXT NOT NULL,
     ingested_at TEXT NOT NULL,
+    settings TEXT NOT NULL DEFAULT 'unknown',
     UNIQUE (machine, date, git_commit)
 );
 CREATE TABLE rows (
@@ -97,8 +99,8 @@ class HistoryStore:
             return Ingested(run_id=int(existing[0]), added=False, rows=0, repetitions=0)
         cursor = self._db.execute(
             "INSERT INTO runs (machine, machine_label, host_name, gpu_models, gpu_uuids, driver,"
-            " cuda_runtime, git_commit, date, source_path, ingested_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " cuda_runtime, git_commit, date, source_path, ingested_at, settings)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 identity.machine,
                 identity.machine_label,
@@ -111,6 +113,7 @@ class HistoryStore:
                 identity.date,
                 run.path,
                 datetime.now(UTC).isoformat(timespec="seconds"),
+                identity.settings,
             ),
         )
         run_id = int(cursor.lastrowid or 0)
@@ -143,7 +146,8 @@ class HistoryStore:
         """Every run, grouped by machine and in time order within one."""
         result = self._db.execute(
             "SELECT id, machine, machine_label, host_name, gpu_models, gpu_uuids, driver,"
-            " cuda_runtime, git_commit, date, source_path FROM runs ORDER BY machine, date, id"
+            " cuda_runtime, git_commit, date, source_path, settings FROM runs"
+            " ORDER BY machine, date, id"
         )
         return [
             StoredRun(
@@ -158,6 +162,7 @@ class HistoryStore:
                     cuda_runtime=record[7],
                     commit=record[8],
                     date=record[9],
+                    settings=record[11],
                 ),
                 source_path=record[10],
             )
@@ -193,6 +198,11 @@ def _check_schema(connection: sqlite3.Connection, path: Path) -> None:
         record = connection.execute("SELECT version FROM schema_version").fetchone()
     except sqlite3.DatabaseError as error:
         raise TrackError(f"{path}: not a handoff history database ({error})") from error
+    if record is not None and record[0] == 1:
+        # Version 1 had no settings column: its runs were made before setting_* existed.
+        connection.execute("ALTER TABLE runs ADD COLUMN settings TEXT NOT NULL DEFAULT 'unknown'")
+        connection.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
+        return
     if record is None or record[0] != SCHEMA_VERSION:
         found = record[0] if record else "none"
         raise TrackError(
