@@ -1,4 +1,11 @@
-"""The articles' claims, each decided by one run's rows: confirmed, refuted or not measured here.
+"""The articles' claims, each decided by one run's rows: confirmed, refuted, no measurable
+difference, or not measured here.
+
+A claim compares rows by their figures (the median of the repetitions' medians) and their intervals
+(as compare does: from the lowest ci_low to the highest ci_high of the repetitions, stretched over
+every repetition's median; the range of the medians in files without intervals). It is confirmed or
+refuted only when the intervals of the rows that decide it do not overlap; otherwise its verdict
+is "no measurable difference", and both intervals are given.
 
 handoff-claims results/handoff-<time>.json [--claims my-claims.toml]
 """
@@ -20,16 +27,18 @@ from handoff_reports.claims_file import (
     load_claims,
     parse_claims,
 )
+from handoff_reports.compare_stats import Side, side_of
 from handoff_reports.results import ResultsError, Row, Run, load_results
 
 __all__ = [
-    "CONFIRMED", "NOT_MEASURED", "REFUTED", "Claim", "ClaimVerdict", "ClaimsError",
+    "CONFIRMED", "NOT_MEASURED", "NO_DIFFERENCE", "REFUTED", "Claim", "ClaimVerdict", "ClaimsError",
     "evaluate_claim", "evaluate_claims", "load_claims", "main", "parse_claims",
 ]  # fmt: skip
 
 CONFIRMED = "confirmed"
 REFUTED = "refuted"
 NOT_MEASURED = "not measured on this machine"
+NO_DIFFERENCE = "no measurable difference"
 # How the cold rows are timed, not what they measure: left out of the rows' labels.
 _UNLABELLED_AXES = ("iterations:",)
 
@@ -45,7 +54,8 @@ class ClaimVerdict:
     @property
     def css_class(self) -> str:
         """The class base.html.j2 styles this verdict with."""
-        return {CONFIRMED: "confirmed", REFUTED: "refuted"}.get(self.verdict, "not-measured")
+        classes = {CONFIRMED: "confirmed", REFUTED: "refuted", NO_DIFFERENCE: "no-difference"}
+        return classes.get(self.verdict, "not-measured")
 
 
 class _NotMeasured(Exception):
@@ -110,6 +120,26 @@ def _skipped_note(run: Run, patterns: Iterable[RowPattern]) -> str:
         if family.split("/")[0] in wanted
     ]
     return f" (this machine skipped {'; '.join(notes)})" if notes else ""
+
+
+def _side(row: Row) -> Side:
+    return side_of(row.figures)
+
+
+def _interval(label: str, row: Row) -> str:
+    side = _side(row)
+    return f"{label} {format_seconds(side.low)} to {format_seconds(side.high)}"
+
+
+def _apart(first: Row, second: Row, factor: float = 1.0) -> bool:
+    """Whether `first`'s interval, times `factor`, and `second`'s do not overlap."""
+    a, b = _side(first), _side(second)
+    return a.high * factor < b.low or b.high < a.low * factor
+
+
+def _no_difference(figures: str, labelled: Iterable[tuple[str, Row]]) -> str:
+    intervals = "; ".join(_interval(label, row) for label, row in labelled)
+    return f"{figures}; no measurable difference: the intervals overlap ({intervals})"
 
 
 def _axis_value(row: Row, axis: str) -> float:
@@ -189,6 +219,9 @@ def _faster(lookup: _Lookup, rule: Faster) -> ClaimVerdict:
         f"{fast_label} {how}{needs}"
     )
     verdict = CONFIRMED if ratio >= rule.factor else REFUTED
+    if not _apart(fast, slow, rule.factor):
+        verdict = NO_DIFFERENCE
+        figures = _no_difference(figures, [(fast_label, fast), (slow_label, slow)])
     return ClaimVerdict(lookup.claim, verdict, figures, [fast.key, slow.key])
 
 
@@ -201,13 +234,21 @@ def _fastest(lookup: _Lookup, rule: Fastest) -> ClaimVerdict:
     if winner is claimed and claimed.median_seconds < runner_up.median_seconds:
         ratio = runner_up.median_seconds / claimed.median_seconds
         verdict, outcome = CONFIRMED, f"{format_ratio(ratio)} ahead of {labels[runner_up.key]}"
+        rival = runner_up
     else:
         ratio = claimed.median_seconds / winner.median_seconds
         verdict, outcome = REFUTED, f"{labels[claimed.key]} {format_ratio(ratio)} slower"
+        rival = winner
     figures = (
         f"{listed}{_at(rule.fastest.size_axis, size, labels.values())}: "
         f"{labels[winner.key]} fastest, {outcome}"
     )
+    # Decided by the claimed row against its closest rival: the runner-up, or the winner.
+    if not _apart(claimed, rival):
+        verdict = NO_DIFFERENCE
+        figures = _no_difference(
+            figures, [(labels[claimed.key], claimed), (labels[rival.key], rival)]
+        )
     return ClaimVerdict(lookup.claim, verdict, figures, [row.key for row in rows])
 
 
@@ -250,6 +291,9 @@ def _break_even(lookup: _Lookup, rule: BreakEven) -> ClaimVerdict:
         f"{ours_label} {how}; {since}"
     )
     verdict = CONFIRMED if from_size is not None else REFUTED
+    if not _apart(ours, best):  # decided at the largest size: there, the intervals must be apart
+        verdict = NO_DIFFERENCE
+        figures = _no_difference(figures, [(ours_label, ours), (best_label, best)])
     return ClaimVerdict(lookup.claim, verdict, figures, used)
 
 
@@ -273,7 +317,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="handoff-claims",
         description="Decide the articles' claims from one handoff_bench results file: each is "
-        "confirmed, refuted, or not measured on this machine, with the figures behind it.",
+        "confirmed, refuted, no measurable difference (the rows' intervals overlap), or not "
+        "measured on this machine, with the figures behind it.",
     )
     parser.add_argument("results", help="handoff_bench's Google Benchmark JSON")
     parser.add_argument("--claims", help="a claims TOML file (default: the packaged claims)")

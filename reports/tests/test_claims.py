@@ -10,6 +10,7 @@ import pytest
 
 from handoff_reports.claims import (
     CONFIRMED,
+    NO_DIFFERENCE,
     NOT_MEASURED,
     REFUTED,
     ClaimsError,
@@ -339,3 +340,27 @@ def test_main_reports_a_bad_claims_file_in_one_line(
     assert main([str(fx.ONE_GPU), "--claims", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "claim 'mine': unknown kind 'nope'" in err
+
+
+def test_overlapping_intervals_are_no_measurable_difference() -> None:
+    # The nightly's four passes: the GPU wins at 2^20 by its medians (1.13x), but the passes
+    # of the two rows overlap, so the claim that flipped between passes is not decided.
+    found = verdicts(fx.document(fx.NIGHTLY))
+    verdict = found["gpu-break-even-square"]
+    assert verdict.verdict == NO_DIFFERENCE and verdict.css_class == "no-difference"
+    assert "intervals overlap (gpu_transfers " in verdict.figures
+    assert " to " in verdict.figures.split("intervals overlap")[1]
+    assert "cpu_chunked" in verdict.figures.split("intervals overlap")[1]
+
+
+def test_a_claim_within_both_rows_intervals_is_no_measurable_difference() -> None:
+    base = fx.with_transfers(fx.document(), {"pipe": 100.0, "queue": 110.0, "shm": 150.0})
+    for entry in base["benchmarks"]:
+        if entry["name"].startswith("tensor_transfer/") and "/bytes:268435456/" in entry["name"]:
+            seconds = entry["real_time"] * 1e-3
+            entry.update(ci_low=seconds * 0.9, ci_high=seconds * 1.1, noise=0.1, samples=20)
+    found = verdicts(base)
+    assert found["pipe-beats-queue"].verdict == NO_DIFFERENCE
+    assert (
+        "pipe 90.00 ms to 110.0 ms; queue 99.00 ms to 121.0 ms" in found["pipe-beats-queue"].figures
+    )
