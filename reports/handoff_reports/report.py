@@ -89,6 +89,45 @@ def _section_of(pattern_and_rows: tuple[str, list[Row]]) -> PatternSection:
     return pattern_section(*pattern_and_rows)
 
 
+CLOCK_CUDA_EVENTS = 0
+CLOCK_WALL = 1
+
+
+def _met_target(row: Row) -> bool:
+    target = row.noise_target
+    noise = row.noise
+    return not row.noisy and noise is not None and target is not None and noise <= target
+
+
+def noise_summary(rows: list[Row]) -> str | None:
+    """ "N of M CUDA-event rows and K of L wall-clock rows met their noise target", counting the
+    rows that aimed at a target (not the fixed-count ones); None when no row has a noise."""
+    targeted = [
+        row
+        for row in rows
+        if row.noise is not None and not row.fixed_samples and row.seconds and not row.failed
+    ]
+    if not targeted:
+        return None
+    parts = []
+    for clock, what in ((CLOCK_CUDA_EVENTS, "CUDA-event"), (CLOCK_WALL, "wall-clock")):
+        of_clock = [row for row in targeted if row.clock == clock]
+        met = sum(_met_target(row) for row in of_clock)
+        parts.append(f"{met} of {len(of_clock)} {what} rows")
+    return " and ".join(parts) + " met their noise target"
+
+
+def noise_text(row: Row) -> str:
+    """±x% (the row's relative half-width of its median's interval), "–" in older files."""
+    return f"±{row.noise:.1%}" if row.noise is not None else "–"
+
+
+def samples_text(row: Row) -> str:
+    if row.samples is None:
+        return "–"
+    return f"{row.samples:.0f}" + (" (fixed)" if row.fixed_samples else "")
+
+
 def _evaluate_claims(run: Run) -> tuple[list[ClaimVerdict], str | None]:
     try:
         return evaluate_claims(run, load_claims()), None
@@ -108,6 +147,8 @@ def render_report(runs: list[Run]) -> str:
     )
     environment.filters["seconds"] = seconds_text
     environment.filters["ceiling"] = ceiling_text
+    environment.filters["noise"] = noise_text
+    environment.filters["samples"] = samples_text
     template = environment.get_template("report.html.j2")
     ceilings: list[Ceiling] = sorted(run.ceilings.values(), key=lambda c: c.name)
     return template.render(
@@ -121,6 +162,11 @@ def render_report(runs: list[Run]) -> str:
         suspects=[row for row in rows if row.suspect],
         claims=claims,
         claims_error=claims_error,
+        incomplete=[r for r in runs if r.run_state.incomplete],
+        noise_summary=noise_summary(rows),
+        noisy=[row for row in rows if row.noisy],
+        clock_lowered=[row for row in rows if row.clock_lowered],
+        ceilings_sources=[(r, r.ceilings_source.line) for r in runs if r.ceilings_source],
     )
 
 

@@ -83,3 +83,63 @@ def test_bad_input_exits_2_with_a_message(tmp_path, capsys):
     assert main([str(bad), "-o", str(tmp_path / "r.html")]) == 2
     assert "not valid JSON" in capsys.readouterr().err
     assert not (tmp_path / "r.html").exists()
+
+
+def _issue_14_document(state="complete", reason="", ceilings_source=None):
+    from contract14_fixtures import document, entry
+
+    name = "elementwise/cpu_serial/workload:vector_add/elements:{}/manual_time"
+    entries = [
+        entry(name.format(1024), 1e-5, 0.004, samples=120),
+        entry(name.format(4096), 4e-5, 0.02, samples=900, noisy=True),
+        entry(name.format(16384), 1.6e-4, 0.006, clock=1, clock_lowered=True),
+        entry(name.format(65536), 6.4e-4, 0.05, clock=1, noisy=True),
+    ]
+    made = document(entries, state=state, reason=reason)
+    if ceilings_source is not None:
+        made["handoff_ceilings_source"] = ceilings_source
+    return made
+
+
+def test_an_incomplete_run_gets_a_banner(tmp_path):
+    from contract14_fixtures import write
+
+    made = _issue_14_document("incomplete", "interrupted by SIGINT")
+    html = _render(tmp_path, write(tmp_path, "partial.json", made))
+    banner = html.split('id="incomplete"', 1)[1].split("</p>", 1)[0]
+    assert "incomplete" in banner.lower()
+    assert "interrupted by SIGINT" in banner and "4 rows" in banner
+
+
+def test_a_complete_run_has_no_banner(tmp_path):
+    from contract14_fixtures import write
+
+    html = _render(tmp_path, write(tmp_path, "whole.json", _issue_14_document()))
+    assert 'id="incomplete"' not in html
+
+
+def test_noise_samples_marks_and_the_noise_target_summary(tmp_path):
+    from contract14_fixtures import write
+
+    html = _render(tmp_path, write(tmp_path, "noise.json", _issue_14_document()))
+    assert "1 of 2 CUDA-event rows and 1 of 2 wall-clock rows met their noise target" in html
+    rows = html.split('id="pattern-elementwise"', 1)[1]
+    assert "±0.4%" in rows and ">120<" in rows and "±2.0%" in rows
+    assert rows.count('<span class="warn">noisy</span>') == 2
+    assert rows.count('<span class="warn">clock lowered</span>') == 1
+    assert "Ceilings: measured in this run." in html
+
+
+def test_reused_ceilings_say_where_they_came_from(tmp_path):
+    from contract14_fixtures import write
+
+    note = "reused from results/handoff-2025-01-01.json (same machine), measured 2025-01-01"
+    source = {"kind": "reused", "file": "x.json", "measured_at": "2025-01-01", "note": note}
+    made = _issue_14_document(ceilings_source=source)
+    html = _render(tmp_path, write(tmp_path, "reused.json", made))
+    assert f"Ceilings: {note}." in html
+
+
+def test_old_files_have_no_noise_summary(gpu_report):
+    assert 'id="noise-summary"' not in gpu_report
+    assert 'id="incomplete"' not in gpu_report
