@@ -6,6 +6,12 @@ with every other keeps every family's cached workers and device buffers alive at
 an H200 out of memory, and its statistics abort when one repetition errors. Separate passes, each
 in its own shuffled family order (--handoff-shuffle-families), interleave the repetitions without
 either problem, and measure the ceilings once per pass.
+
+Each pass's rows are copied whole, so every repetition keeps its own samples, noise and interval
+(ci_low, ci_high); the merged context is the first pass's, settings included. Passes measured with
+different settings (profile, max_noise, min_samples, min_time, timeout, max_elements) are refused:
+their repetitions would not be repetitions of one measurement. A merged file is incomplete when any
+pass was.
 """
 
 from __future__ import annotations
@@ -18,7 +24,48 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from handoff_reports.results import ResultsError, read_results_document
+from handoff_reports.results import MEASUREMENT_SETTINGS, ResultsError, read_results_document
+
+
+class MergeError(ValueError):
+    """Passes that cannot be merged into one results file."""
+
+
+def _check_settings(documents: list[dict[str, Any]], names: list[str]) -> None:
+    def settings(document: dict[str, Any]) -> dict[str, str | None]:
+        context = document.get("context", {})
+        return {
+            key: None if context.get(f"setting_{key}") is None else str(context[f"setting_{key}"])
+            for key in MEASUREMENT_SETTINGS
+        }
+
+    first = settings(documents[0])
+    for name, document in zip(names[1:], documents[1:], strict=True):
+        found = settings(document)
+        differences = [
+            f"{key} {first[key] or 'unknown'} in {names[0]}, {found[key] or 'unknown'} in {name}"
+            for key in MEASUREMENT_SETTINGS
+            if found[key] != first[key]
+        ]
+        if differences:
+            raise MergeError(
+                "passes measured with different settings cannot be merged: "
+                + "; ".join(differences)
+            )
+
+
+def _run_state(documents: list[dict[str, Any]]) -> dict[str, Any] | None:
+    states = [d["handoff_run"] for d in documents if isinstance(d.get("handoff_run"), dict)]
+    if not states:
+        return None
+    incomplete = [state for state in states if state.get("state") == "incomplete"]
+    reasons = sorted({str(state.get("reason") or "") for state in incomplete} - {""})
+    rows = sum(int(state.get("rows") or 0) for state in states)
+    return {
+        "state": "incomplete" if incomplete else "complete",
+        "reason": "; ".join(reasons) if incomplete else "",
+        "rows": rows,
+    }
 
 
 def _median_ceilings(documents: list[dict[str, Any]]) -> dict[str, Any]:
@@ -34,9 +81,16 @@ def _median_ceilings(documents: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def merge_documents(documents: list[dict[str, Any]]) -> dict[str, Any]:
-    """The first pass's context, every pass's rows as repetitions, each ceiling's median."""
+def merge_documents(
+    documents: list[dict[str, Any]], names: list[str] | None = None
+) -> dict[str, Any]:
+    """The first pass's context, every pass's rows as repetitions, each ceiling's median.
+
+    Raises MergeError when the passes were measured with different settings."""
+    _check_settings(documents, names or [f"pass {i}" for i in range(len(documents))])
     merged = copy.deepcopy(documents[0])
+    if (state := _run_state(documents)) is not None:
+        merged["handoff_run"] = state
     merged["context"]["handoff_passes"] = str(len(documents))
     merged["handoff_ceilings"] = _median_ceilings(documents)
     merged["benchmarks"] = []
@@ -58,9 +112,10 @@ def main(argv: list[str] | None = None) -> int:
     arguments = parser.parse_args(argv)
     try:
         documents = [read_results_document(path) for path in arguments.passes]
-    except ResultsError as error:
+        merged = merge_documents(documents, [str(path) for path in arguments.passes])
+    except (ResultsError, MergeError) as error:
         print(f"handoff-merge: {error}", file=sys.stderr)
         return 2
-    arguments.output.write_text(json.dumps(merge_documents(documents), indent=1) + "\n")
+    arguments.output.write_text(json.dumps(merged, indent=1) + "\n")
     print(f"handoff-merge: {len(documents)} passes into {arguments.output}")
     return 0

@@ -42,3 +42,43 @@ def test_a_damaged_pass_is_an_error(tmp_path, capsys):
     assert main([str(REAL), str(broken), "-o", str(tmp_path / "night.json")]) == 2
     assert "pass-2.json: not valid JSON" in capsys.readouterr().err
     assert not (tmp_path / "night.json").exists()
+
+
+def _issue_14_pass(tmp_path: Path, index: int, noise: float, **settings: str) -> Path:
+    from contract14_fixtures import document, entry, write
+
+    name = "elementwise/cpu_serial/workload:vector_add/elements:1024/manual_time"
+    made = document([entry(name, 1e-5 * (1 + index / 100), noise)], settings)
+    if index == 1:
+        made["handoff_run"] = {"state": "incomplete", "reason": "interrupted by SIGTERM", "rows": 1}
+    return write(tmp_path, f"pass-{index}.json", made)
+
+
+def test_merging_keeps_each_passes_interval_and_the_settings(tmp_path):
+    passes = [_issue_14_pass(tmp_path, i, noise) for i, noise in enumerate((0.01, 0.02))]
+    assert main([str(p) for p in passes] + ["-o", str(tmp_path / "night.json")]) == 0
+    night = load_results(tmp_path / "night.json")
+    row = night.rows["elementwise/cpu_serial/workload:vector_add/elements:1024"]
+    assert [(f.ci_low, f.ci_high) for f in row.repetition_figures] == [
+        pytest.approx((0.99e-5, 1.01e-5)),
+        pytest.approx((1.01e-5 * 0.98, 1.01e-5 * 1.02)),
+    ]
+    assert night.settings.max_noise == "0.01" and night.settings.profile == "default"
+    assert night.run_state.incomplete and night.run_state.reason == "interrupted by SIGTERM"
+    assert night.run_state.rows == 2
+
+
+def test_passes_with_different_measurement_settings_are_refused(tmp_path, capsys):
+    first = _issue_14_pass(tmp_path, 0, 0.01)
+    second = _issue_14_pass(tmp_path, 2, 0.01, max_noise="0.03", min_time="0.5")
+    assert main([str(first), str(second), "-o", str(tmp_path / "night.json")]) == 2
+    error = capsys.readouterr().err
+    assert "different settings cannot be merged" in error
+    assert "max_noise 0.01 in" in error and "0.03 in" in error and "min_time" in error
+    assert not (tmp_path / "night.json").exists()
+
+
+def test_passes_differing_only_in_shuffle_seed_merge(tmp_path):
+    first = _issue_14_pass(tmp_path, 0, 0.01, shuffle_seed="1")
+    second = _issue_14_pass(tmp_path, 2, 0.01, shuffle_seed="2")
+    assert main([str(first), str(second), "-o", str(tmp_path / "night.json")]) == 0
