@@ -66,7 +66,7 @@ const pattern_spec<extended_point, extended_case>& spec() {
 // Powers of 4 from 2^10 to 2^24 within --handoff-max-elements for square and neg_b_over_a; the
 // orders 64, 256, 1000 (the seed's) and 2048 for affine, within the same cap on n * n. Smoke runs
 // use 1027 elements and n = 37, sizes that divide by nothing the kernels like. The default profile
-// keeps the ends and 2^16, 2^20 and n = 1000.
+// keeps 2^10, 2^16, 2^20, and n = 64 and 1000.
 std::vector<std::size_t> sizes(extended_workload workload, const bench_config& config) {
   if (workload == extended_workload::affine) {
     if (config.smoke) return {37};

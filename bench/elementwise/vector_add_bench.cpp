@@ -47,7 +47,8 @@ std::vector<std::size_t> element_counts(const bench_config& config) {
   }
   constexpr std::size_t seed_size = 10'000'000;
   if (seed_size <= config.max_elements) counts.push_back(seed_size);
-  return profile_points<std::size_t>(config, counts, {std::size_t{1} << 16, std::size_t{1} << 24});
+  return profile_points<std::size_t>(
+      config, counts, {std::size_t{1} << 16, std::size_t{1} << 24, std::size_t{10'000'000}});
 }
 
 // Every row of the table that runs on target (the CPU variants in the CPU family, the device

@@ -30,7 +30,7 @@ struct sampling_settings {
   double min_time_seconds = 0.1;
   double timeout_seconds = 1.0;
   // Warm-up stops when two consecutive batches agree, or after this long.
-  double max_warmup_seconds = 0.3;
+  double max_warmup_seconds = 0.2;
 };
 
 // A test hook: rows whose name matches rows_regex run fraction slower, by a calibrated delay inside

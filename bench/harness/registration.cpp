@@ -1,5 +1,6 @@
 #include "registration.hpp"
 
+#include "handoff/wall_clock.hpp"
 #include "interruption.hpp"
 #include "outcome.hpp"
 
@@ -55,10 +56,13 @@ benchmark::internal::Benchmark* register_benchmark(const std::string& name, benc
           state.SkipWithError(interruption_reason().c_str());
           return;
         }
+        const auto started = wall_clock::now();
         run_guarded(state, [&] {
           enter_row(row);
           body(state);
         });
+        // The row's whole cost, set-up, warm-up and verification included: what a profile spends.
+        state.counters["row_seconds"] = seconds_since(started);
         current().name.clear();
         current().family.clear();
       });

@@ -40,8 +40,9 @@ constexpr std::size_t default_workers = 4;
 constexpr std::size_t default_elements = std::size_t{1} << 20;
 
 // The default size (10 chunks of 2^20 floats; the seed's 1'000'000 rounded to a power of two)
-// with 2, 4 and 8 workers; a smaller and a larger chunk with 4 workers. Cold figures at the
-// default only: each one starts a whole pool. A smoke run: 3 uneven-sized chunks of 1027.
+// with 2, 4 and 8 workers; a smaller and (in the full profile) a larger chunk with 4 workers. Cold
+// figures at the default only: each one starts a whole pool. A smoke run: 3 uneven-sized chunks of
+// 1027.
 std::vector<point> sweep(const bench_config& config) {
   if (config.smoke) return {{.chunks = 3, .elements = 1027, .workers = 2}};
   std::vector<point> points;
@@ -52,7 +53,8 @@ std::vector<point> sweep(const bench_config& config) {
   add(std::size_t{1} << 16, default_workers);
   for (const std::size_t workers : {2, 4, 8})
     add(default_elements, workers);
-  add(std::size_t{1} << 22, default_workers);
+  // Chunks of 2^22 floats take a third of a second a run: the full profile's.
+  if (config.profile == bench_profile::full) add(std::size_t{1} << 22, default_workers);
   return points;
 }
 

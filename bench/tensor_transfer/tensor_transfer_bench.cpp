@@ -30,7 +30,7 @@ constexpr std::size_t kibibyte = 1024;
 constexpr std::size_t gibibyte = kibibyte * kibibyte * kibibyte;
 
 // 4 KiB to 1 GiB in powers of 4, within --handoff-max-elements floats (the default profile: 4 KiB,
-// 4 MiB, 256 MiB and the largest); one small size in smoke runs.
+// 4 MiB and 256 MiB); one small size in smoke runs.
 std::vector<std::size_t> tensor_bytes(const bench_config& config) {
   if (config.smoke) return {64 * kibibyte};
   std::vector<std::size_t> sizes;
