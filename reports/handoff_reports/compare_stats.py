@@ -10,7 +10,10 @@ Each side (baseline, contender) of a row is summed up as a centre and an interva
   when it has one repetition).
 
 change = contender centre / baseline centre - 1, and the row's threshold is the first matching
-rule of the thresholds file, else the default (--threshold, else the file's default, else 3%).
+rule of the thresholds file, else the default (--threshold, else the file's default, else 3%),
+raised to the between-run spread of either side where a side has several repetitions (separate
+passes, as ci/nightly's): a change no larger than the difference between two runs of one build
+is never called, however narrow each run's own interval.
 The verdict:
 
 - SLOWER or FASTER: |change| > threshold, and the two intervals do not overlap;
@@ -151,6 +154,8 @@ class Side:
     high: float
     has_interval: bool  # every repetition carried ci_low and ci_high
     noisy: bool  # a repetition stopped at its time cap above its noise target
+    # (largest - smallest repetition median) / centre: the between-run spread; 0 with one.
+    between: float = 0.0
 
     @property
     def noise(self) -> float:
@@ -186,6 +191,7 @@ def side_of(figures: Sequence[Repetition | float]) -> Side:
         high=high,
         has_interval=has_interval,
         noisy=any(r.noisy for r in repetitions),
+        between=(max(medians) - min(medians)) / _median(medians) if _median(medians) > 0 else 0.0,
     )
 
 
@@ -211,6 +217,7 @@ def _by_direction(change: float) -> Verdict:
 def judge_sides(baseline: Side, contender: Side, threshold: float) -> Judgement:
     """The verdict for two sides, by the rule in this module's docstring."""
     change = contender.centre / baseline.centre - 1
+    threshold = max(threshold, baseline.between, contender.between)
     if abs(change) <= threshold:
         verdict = Verdict.SAME
     elif not baseline.overlaps(contender):

@@ -67,10 +67,18 @@ def test_old_files_single_repetitions_compare_the_change_with_the_threshold():
 def test_old_files_overlapping_repetition_ranges_are_noisy():
     tight = judge([1.0, 1.01, 0.99], [1.2, 1.21, 1.19], threshold=0.05)
     assert tight.verdict is Verdict.SLOWER
-    wide = judge([1.0, 1.3, 0.7], [1.2, 1.21, 1.19], threshold=0.05)
-    assert wide.verdict is Verdict.NOISY  # no interval of its own: cannot call it SAME
+    overlapping = judge([1.0, 1.1, 0.95], [1.12, 1.13, 1.0], threshold=0.05)
+    assert overlapping.verdict is Verdict.NOISY  # no interval of its own: cannot call it SAME
     doubled = judge([1.0, 1.3, 0.7], [2.0, 2.1, 1.9], threshold=0.05)
     assert doubled.verdict is Verdict.SLOWER
+
+
+def test_a_change_within_the_spread_between_runs_is_never_called():
+    # Three passes a side, each with a narrow interval of its own, but 60% apart between passes:
+    # a 20% change is weather.
+    wide = judge([1.0, 1.3, 0.7], [1.2, 1.21, 1.19], threshold=0.05)
+    assert wide.verdict is Verdict.SAME
+    assert wide.baseline.between == pytest.approx(0.6)
 
 
 def test_identical_sides_are_same():
