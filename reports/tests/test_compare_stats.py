@@ -67,7 +67,7 @@ def test_old_files_single_repetitions_compare_the_change_with_the_threshold():
 def test_old_files_overlapping_repetition_ranges_are_noisy():
     tight = judge([1.0, 1.01, 0.99], [1.2, 1.21, 1.19], threshold=0.05)
     assert tight.verdict is Verdict.SLOWER
-    overlapping = judge([1.0, 1.1, 0.95], [1.12, 1.13, 1.0], threshold=0.05)
+    overlapping = judge([1.0, 1.02, 0.99], [1.2, 1.21, 1.01], threshold=0.05)
     assert overlapping.verdict is Verdict.NOISY  # no interval of its own: cannot call it SAME
     doubled = judge([1.0, 1.3, 0.7], [2.0, 2.1, 1.9], threshold=0.05)
     assert doubled.verdict is Verdict.SLOWER
