@@ -22,6 +22,7 @@
 #include "harness/ceiling_summary.hpp"
 #include "harness/driver.hpp"
 #include "harness/family_registry.hpp"
+#include "harness/gpu_clocks.hpp"
 #include "harness/interruption.hpp"
 #include "harness/manifest.hpp"
 #include "harness/outcome.hpp"
@@ -119,6 +120,7 @@ int run_benchmarks(int argc, char** argv) {
   const auto manifest = collect_manifest(environment);
   add_manifest_to_context(manifest);
   add_settings_to_context(describe_settings(config, settings));
+  if (environment.gpus.count > 0) add_clocks_to_context(read_gpu_clocks());
   if (!config.ceilings_from.empty()) reuse_ceilings_from(config.ceilings_from, manifest);
   const auto plan = register_families(environment);
   if (config.plant_wrong_result) register_planted_wrong_result();

@@ -165,4 +165,11 @@ void add_settings_to_context(const std::map<std::string, std::string>& settings)
     benchmark::AddCustomContext("setting_" + key, value);
 }
 
+void add_clocks_to_context(const std::optional<gpu_clock_reading>& clocks) {
+  if (!clocks) return;
+  benchmark::AddCustomContext("gpu_sm_clock_mhz_at_start", std::to_string(clocks->sm_mhz));
+  benchmark::AddCustomContext("gpu_mem_clock_mhz_at_start", std::to_string(clocks->memory_mhz));
+  benchmark::AddCustomContext("gpu_clock_event_reasons_at_start", std::to_string(clocks->reasons));
+}
+
 }  // namespace handoff::bench

@@ -3,10 +3,12 @@
 // every results file says which machine and which source produced it.
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "family_registry.hpp"
+#include "gpu_clocks.hpp"
 
 namespace handoff::bench {
 
@@ -23,5 +25,8 @@ struct run_settings {
 std::map<std::string, std::string> describe_settings(const bench_config& config,
                                                      const run_settings& run);
 void add_settings_to_context(const std::map<std::string, std::string>& settings);
+
+// The GPU's clocks as the run starts (gpu_*_at_start), when NVML can say.
+void add_clocks_to_context(const std::optional<gpu_clock_reading>& clocks);
 
 }  // namespace handoff::bench

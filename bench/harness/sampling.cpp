@@ -76,8 +76,10 @@ median_interval median_with_interval(std::vector<double>& samples) {
 bool stopping_rule::should_stop(std::vector<double>& samples, double timed_seconds,
                                 double elapsed_seconds) {
   if (elapsed_seconds >= settings_.timeout_seconds) {
+    // Fewer samples than the minimum have no interval worth the name (one sample, none at all).
     auto copy = samples;
-    stopped_at_cap_ = median_with_interval(copy).noise() > settings_.max_noise;
+    stopped_at_cap_ = samples.size() < static_cast<std::size_t>(settings_.min_samples) ||
+                      median_with_interval(copy).noise() > settings_.max_noise;
     return true;
   }
   const auto count = samples.size();

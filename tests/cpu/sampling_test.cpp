@@ -94,10 +94,14 @@ TEST(StoppingRule, StopsAtTheCapAndSaysWhetherItWasAboveTheTarget) {
   EXPECT_FALSE(noisy.should_stop(spread, 36.0, 0.5));
   EXPECT_TRUE(noisy.should_stop(spread, 36.0, 1.0));
   EXPECT_TRUE(noisy.stopped_at_cap());
-  stopping_rule quiet(settings(0.01, 1000, 0.0, 1.0));
+  stopping_rule quiet(settings(0.01, 10, 100.0, 1.0));
   std::vector<double> same(20, 2.0);
   EXPECT_TRUE(quiet.should_stop(same, 40.0, 1.5));  // at the cap, but within the target
   EXPECT_FALSE(quiet.stopped_at_cap());
+  stopping_rule short_of_samples(settings(0.01, 10, 0.0, 1.0));
+  std::vector<double> one{2.0};  // a one-sample "interval" is a point, not a measured noise
+  EXPECT_TRUE(short_of_samples.should_stop(one, 2.0, 2.0));
+  EXPECT_TRUE(short_of_samples.stopped_at_cap());
 }
 
 void spin_for(double seconds) {
