@@ -4,6 +4,7 @@
 - h200-default-profile.json: `ci/bench`, the default profile.
 - h200-sampled-pass-2.json, -3.json: two passes of one `ci/nightly` (one build, separate
   processes): an A/A pair of single runs.
+- h200-three-passes-a.json, -b.json: passes 1-3 and 4-6 of one `ci/nightly` of six passes, merged.
 - h200-power-plain.json, -planted.json: `ci/power`, three plain runs merged against three runs
   with 5% planted on the headline rows, merged.
 """
@@ -61,3 +62,11 @@ def test_with_three_passes_a_side_a_planted_slowdown_moves_no_other_row() -> Non
     assert len(slowed) == 28
     assert list(slowed.values()).count(Verdict.SLOWER.value) == 12
     assert Verdict.FASTER.value not in slowed.values()
+
+
+def test_three_passes_a_side_of_one_build_read_same_in_all_but_a_few_rows() -> None:
+    # One ci/nightly of six passes, passes 1-3 merged against passes 4-6: the between-run spread
+    # each side carries keeps the weather out of the verdicts, all but 5 rows of 156.
+    found = verdicts("h200-three-passes-a.json", "h200-three-passes-b.json")
+    counts = {verdict: list(found.values()).count(verdict) for verdict in set(found.values())}
+    assert counts == {"SAME": 151, "SLOWER": 1, "FASTER": 2, "NOISY": 2}
