@@ -19,7 +19,7 @@ import sys
 from collections import Counter
 
 from handoff_reports.compare import compare_runs
-from handoff_reports.compare_stats import Verdict
+from handoff_reports.compare_stats import Thresholds, Verdict
 from handoff_reports.results import load_results
 
 
@@ -38,10 +38,16 @@ def main() -> int:
     parser.add_argument(
         "--same", type=float, default=0.95, help="share of A/A rows to read SAME"
     )
+    parser.add_argument(
+        "--threshold", type=float, help="compare's threshold (default: its own)"
+    )
     arguments = parser.parse_args()
 
+    thresholds = None
+    if arguments.threshold is not None:
+        thresholds = Thresholds().with_default(arguments.threshold)
     comparison = compare_runs(
-        load_results(arguments.baseline), load_results(arguments.contender)
+        load_results(arguments.baseline), load_results(arguments.contender), thresholds
     )
     rows = comparison.rows
     if not rows:
