@@ -2,6 +2,7 @@
 // named as still needed so that the run measures them.
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
@@ -27,7 +28,10 @@ class CeilingSource : public ::testing::Test {
     std::remove(path.c_str());
     forget_reused_ceilings();
   }
-  const std::string path = ::testing::TempDir() + "handoff_ceiling_source_test.json";
+  // One file per test and process: ctest runs this fixture's tests in parallel processes.
+  const std::string path = ::testing::TempDir() + "handoff_ceiling_source_" +
+                           ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
+                           std::to_string(::getpid()) + ".json";
 };
 
 TEST_F(CeilingSource, ReusesAnEarlierRunOfTheSameMachine) {

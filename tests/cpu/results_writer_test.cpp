@@ -3,6 +3,7 @@
 
 #include <benchmark/benchmark.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
@@ -39,7 +40,10 @@ nlohmann::json read(const std::string& path) {
 class ResultsWriter : public ::testing::Test {
  protected:
   void TearDown() override { std::remove(path.c_str()); }
-  const std::string path = ::testing::TempDir() + "handoff_results_writer_test.json";
+  // One file per test and process: ctest runs this fixture's tests in parallel processes.
+  const std::string path = ::testing::TempDir() + "handoff_results_writer_" +
+                           ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
+                           std::to_string(::getpid()) + ".json";
 };
 
 TEST_F(ResultsWriter, EverySnapshotIsValidAndIncompleteUntilTheEnd) {
