@@ -143,12 +143,25 @@ int run_benchmarks(int argc, char** argv) {
 
   stop_cleanly_on_interrupt();
   std::optional<progress_lines> progress;
-  if (!listing) progress.emplace(std::cerr, rows_selected_by(settings.filter, registered_rows()));
+  if (!listing) {
+    const auto selected = rows_selected_by(settings.filter, registered_rows());
+    std::vector<registered_row> rows_of_every_pass;
+    for (int pass = 0; pass < config.passes; ++pass)
+      rows_of_every_pass.insert(rows_of_every_pass.end(), selected.begin(), selected.end());
+    progress.emplace(std::cerr, std::move(rows_of_every_pass));
+  }
   results_writer writer(listing ? std::string() : results_path);
   run_reporter reporter(isatty(STDOUT_FILENO) ? benchmark::ConsoleReporter::OO_Color
                                               : benchmark::ConsoleReporter::OO_None,
                         writer, progress ? &*progress : nullptr);
-  std::size_t ran = benchmark::RunSpecifiedBenchmarks(&reporter);
+  std::size_t ran = 0;
+  const int passes = listing ? 1 : config.passes;
+  for (int pass = 1; pass <= passes && !run_interrupted(); ++pass) {
+    if (passes > 1) std::cerr << "handoff_bench: pass " << pass << " of " << passes << "\n";
+    reporter.begin_pass(pass, passes);
+    ran += benchmark::RunSpecifiedBenchmarks(&reporter);
+  }
+  reporter.begin_pass(1, 1);
   if (!listing && !run_interrupted() && ran > 0) {
     // A run filtered to some patterns still prices its rows: it measures, now, the ceilings their
     // floors name that it neither measured nor reused.

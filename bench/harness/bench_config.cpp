@@ -141,6 +141,8 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
       config.shuffle_seed = parse_number<std::uint64_t>("--handoff-shuffle-families",
                                                         value_of("--handoff-shuffle-families="),
                                                         std::numeric_limits<std::uint64_t>::max());
+    } else if (argument.starts_with("--handoff-passes=")) {
+      config.passes = parse_number<int>("--handoff-passes", value_of("--handoff-passes="), 1000);
     } else if (argument.starts_with("--handoff-plant-slowdown=")) {
       config.plant = parse_planted_slowdown(value_of("--handoff-plant-slowdown="));
     } else if (argument.starts_with("--handoff-ceilings-from=")) {
@@ -189,6 +191,9 @@ std::string handoff_flags_help() {
          "  --handoff-max-elements=N     largest element count on the element axes (default 2^28)\n"
          "  --handoff-shuffle-families=SEED  run the families (after the ceilings) in an order\n"
          "                               drawn from SEED\n"
+         "  --handoff-passes=N           time every selected row N times, one pass after another,\n"
+         "                               in this process; each pass is a repetition in the\n"
+         "                               results (default 1)\n"
          "  --handoff-ceilings-from=FILE reuse the ceilings of an earlier results file of this\n"
          "                               machine (matched by the manifest) when the filter "
          "selects\n"

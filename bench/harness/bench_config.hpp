@@ -57,6 +57,11 @@ struct bench_config {
   planted_slowdown plant;
   // An earlier results file of this machine whose ceilings a run without ceiling rows reuses.
   std::string ceilings_from;
+  // Times every selected row this many times, one pass over them after another, in one process.
+  // Outside load on a shared machine comes in bursts of seconds that slow one row's whole
+  // sampling; passes a minute apart put a row's measurements in separate bursts, so that the
+  // median over passes, and its interval, see them (compare_stats.py).
+  int passes = 1;
 };
 
 struct bench_environment {

@@ -156,6 +156,7 @@ std::map<std::string, std::string> describe_settings(const bench_config& config,
           {"max_elements", std::to_string(config.max_elements)},
           {"filter", run.filter},
           {"repetitions", std::to_string(run.repetitions)},
+          {"passes", std::to_string(config.passes)},
           {"shuffle_seed", std::to_string(config.shuffle_seed)},
           {"planted_slowdown", config.plant.describe()}};
 }

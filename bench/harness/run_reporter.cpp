@@ -14,10 +14,22 @@ bool run_reporter::ReportContext(const Context& context) {
   return summarising_reporter::ReportContext(context);
 }
 
+void run_reporter::begin_pass(int pass, int passes) {
+  pass_ = pass;
+  passes_ = passes;
+}
+
 void run_reporter::ReportRuns(const std::vector<Run>& reports) {
   if (run_interrupted() || reports.empty()) return;
-  summarising_reporter::ReportRuns(reports);
-  writer_.add(reports);
+  std::vector<Run> stamped = reports;
+  if (passes_ > 1) {
+    for (auto& run : stamped) {
+      run.repetition_index = pass_ - 1;
+      run.repetitions = passes_;
+    }
+  }
+  summarising_reporter::ReportRuns(stamped);
+  writer_.add(stamped);
   writer_.snapshot(runs());
   if (progress_) progress_->row_finished(reports.front().run_name.function_name);
 }

@@ -9,11 +9,20 @@ Each side (baseline, contender) of a row is summed up as a centre and an interva
   file, without ci_low/ci_high, has just the range of its repetitions' medians (a single point
   when it has one repetition).
 
+A side of many repetitions (MANY_REPETITIONS or more: handoff_bench --handoff-passes, or merged
+runs) is summed up by the repetitions' medians alone: the centre is their median and the interval
+is that median's distribution-free 95% interval, whose ends are order statistics of the
+repetitions' medians chosen from the binomial(n, 1/2) distribution, as handoff_bench does for one
+row's samples. On a shared machine outside load comes in bursts of seconds, each of which slows
+every sample of the row it falls on; with enough repetitions such a burst moves one end of the range
+but not the median or its interval, so the spread between repetitions is measured rather than
+taken whole as the threshold.
+
 change = contender centre / baseline centre - 1, and the row's threshold is the first matching
 rule of the thresholds file, else the default (--threshold, else the file's default, else 3%),
-raised to the between-run spread of either side where a side has several repetitions (separate
-passes, as ci/nightly's): a change no larger than the difference between two runs of one build
-is never called, however narrow each run's own interval.
+raised to the between-run spread of either side where a side has several but not many
+repetitions (separate passes, as ci/nightly's): a change no larger than the difference between
+two runs of one build is never called, however narrow each run's own interval.
 The verdict:
 
 - SLOWER or FASTER: |change| > threshold, and the two intervals do not overlap;
@@ -40,6 +49,8 @@ from typing import Any
 from handoff_reports.results import Repetition
 
 DEFAULT_THRESHOLD = 0.03
+# From 9 repetitions on, the median's 95% interval leaves out the lowest and the highest one.
+MANY_REPETITIONS = 9
 
 
 class Verdict(StrEnum):
@@ -156,6 +167,9 @@ class Side:
     noisy: bool  # a repetition stopped at its time cap above its noise target
     # (largest - smallest repetition median) / centre: the between-run spread; 0 with one.
     between: float = 0.0
+    # The interval is the median's over many repetitions, so it already holds the between-run
+    # spread, and the threshold is not raised to it.
+    robust: bool = False
 
     @property
     def noise(self) -> float:
@@ -174,11 +188,42 @@ def _median(values: list[float]) -> float:
     return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
+def lower_rank_of_median_interval(n: int) -> int:
+    """The 1-based rank j of the lower end of the median's 95% interval over n values, whose upper
+    end has rank n + 1 - j; 0 when n is too small for any. The same ranks as handoff_bench's."""
+    j = 0
+    below = 0.0  # P(Binomial(n, 1/2) <= j - 1)
+    while j < n // 2:
+        next_below = below + math.comb(n, j) / 2**n
+        if next_below > 0.025:
+            break
+        below = next_below
+        j += 1
+    return j
+
+
+def _side_of_many(repetitions: list[Repetition]) -> Side:
+    medians = sorted(r.seconds for r in repetitions)
+    j = lower_rank_of_median_interval(len(medians))
+    centre = _median(medians)
+    return Side(
+        centre=centre,
+        low=medians[j - 1],
+        high=medians[len(medians) - j],
+        has_interval=True,
+        noisy=2 * sum(r.noisy for r in repetitions) > len(repetitions),
+        between=(medians[-1] - medians[0]) / centre if centre > 0 else 0.0,
+        robust=True,
+    )
+
+
 def side_of(figures: Sequence[Repetition | float]) -> Side:
     """The side a non-empty list of repetitions makes (plain floats: medians without interval)."""
     repetitions = [f if isinstance(f, Repetition) else Repetition(float(f)) for f in figures]
     if not repetitions:
         raise ValueError("a side needs at least one repetition")
+    if len(repetitions) >= MANY_REPETITIONS:
+        return _side_of_many(repetitions)
     medians = [r.seconds for r in repetitions]
     has_interval = all(r.has_interval for r in repetitions)
     low, high = min(medians), max(medians)
@@ -217,7 +262,9 @@ def _by_direction(change: float) -> Verdict:
 def judge_sides(baseline: Side, contender: Side, threshold: float) -> Judgement:
     """The verdict for two sides, by the rule in this module's docstring."""
     change = contender.centre / baseline.centre - 1
-    threshold = max(threshold, baseline.between, contender.between)
+    for side in (baseline, contender):
+        if not side.robust:
+            threshold = max(threshold, side.between)
     if abs(change) <= threshold:
         verdict = Verdict.SAME
     elif not baseline.overlaps(contender):

@@ -91,17 +91,26 @@ def merge_documents(
     merged = copy.deepcopy(documents[0])
     if (state := _run_state(documents)) is not None:
         merged["handoff_run"] = state
-    merged["context"]["handoff_passes"] = str(len(documents))
     merged["handoff_ceilings"] = _median_ceilings(documents)
     merged["benchmarks"] = []
-    for index, document in enumerate(documents):
-        for entry in document["benchmarks"]:
-            if entry.get("run_type", "iteration") != "iteration":
-                continue
+    # A file of handoff_bench --handoff-passes=N holds N passes already: each of its repetitions
+    # stays one, numbered after the passes of the files before it.
+    first_index = 0
+    for document in documents:
+        entries = [
+            entry
+            for entry in document["benchmarks"]
+            if entry.get("run_type", "iteration") == "iteration"
+        ]
+        passes = max((int(entry.get("repetition_index", 0)) + 1 for entry in entries), default=1)
+        for entry in entries:
             repetition = dict(entry)
-            repetition["repetition_index"] = index
-            repetition["repetitions"] = len(documents)
+            repetition["repetition_index"] = first_index + int(entry.get("repetition_index", 0))
             merged["benchmarks"].append(repetition)
+        first_index += passes
+    for repetition in merged["benchmarks"]:
+        repetition["repetitions"] = first_index
+    merged["context"]["handoff_passes"] = str(first_index)
     return merged
 
 

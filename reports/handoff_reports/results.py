@@ -190,7 +190,7 @@ MEASUREMENT_SETTINGS = (
     "max_elements",
 )
 # Settings that change what was run, or in which order, but not how one row is measured.
-INFORMATIVE_SETTINGS = ("filter", "repetitions", "shuffle_seed", "cold_samples")
+INFORMATIVE_SETTINGS = ("filter", "repetitions", "passes", "shuffle_seed", "cold_samples")
 
 
 @dataclass(frozen=True)
@@ -206,6 +206,7 @@ class RunSettings:
     cold_samples: str | None = None
     filter: str | None = None
     repetitions: str | None = None
+    passes: str | None = None
     shuffle_seed: str | None = None
     planted_slowdown: str | None = None
     gpu_sm_clock_mhz_at_start: str | None = None

@@ -4,7 +4,15 @@ import pytest
 from compare_fixtures import run_of
 
 from handoff_reports.compare import compare_runs, geometric_mean_ratio
-from handoff_reports.compare_stats import Thresholds, Verdict, format_noise, judge, side_of
+from handoff_reports.compare_stats import (
+    MANY_REPETITIONS,
+    Thresholds,
+    Verdict,
+    format_noise,
+    judge,
+    lower_rank_of_median_interval,
+    side_of,
+)
 from handoff_reports.results import Repetition
 
 BASE = [1.00, 1.01, 0.99, 1.02, 0.98]
@@ -79,6 +87,48 @@ def test_a_change_within_the_spread_between_runs_is_never_called():
     wide = judge([1.0, 1.3, 0.7], [1.2, 1.21, 1.19], threshold=0.05)
     assert wide.verdict is Verdict.SAME
     assert wide.baseline.between == pytest.approx(0.6)
+
+
+# Nine passes of a row at about 1.0, two of them caught in a burst of outside load.
+CLEAN = [0.99, 1.0, 1.01, 0.995, 1.005, 1.0, 0.998, 1.4, 1.7]
+
+
+@pytest.mark.parametrize(
+    ("n", "rank"), [(1, 0), (5, 0), (6, 1), (8, 1), (9, 2), (10, 2), (17, 5), (100, 40)]
+)
+def test_median_interval_ranks_match_the_binomial_table(n, rank):
+    # The same ranks as handoff_bench's lower_rank_of_median_interval (tests/cpu/sampling_test.cpp).
+    assert lower_rank_of_median_interval(n) == rank
+
+
+def test_a_side_of_many_passes_is_the_median_with_its_interval_over_passes():
+    side = side_of([rep(t, 0.001) for t in CLEAN])
+    assert len(CLEAN) == MANY_REPETITIONS
+    assert side.centre == pytest.approx(1.0)
+    # Ranks 2 and 8 of 9: the burst's highest pass is left out, its second sets the upper end.
+    assert (side.low, side.high) == pytest.approx((0.995, 1.4))
+    assert side.robust and side.between == pytest.approx(0.71)
+
+
+def test_a_burst_in_one_pass_does_not_hide_a_5_percent_slowdown():
+    baseline = [rep(t, 0.001) for t in [0.99, 1.0, 1.01, 0.995, 1.005, 1.0, 0.998, 1.002, 1.7]]
+    slowed = [rep(t * 1.05, 0.001) for t in [0.99, 1.0, 1.01, 0.995, 1.005, 1.0, 0.998, 1.6, 1.002]]
+    judgement = judge(baseline, slowed, threshold=0.03)
+    assert judgement.verdict is Verdict.SLOWER
+    # Three passes a side with the same burst: the spread between passes swallows the change.
+    assert judge(baseline[-3:], slowed[-3:], threshold=0.03).verdict is not Verdict.SLOWER
+
+
+def test_many_passes_of_one_build_with_bursts_on_both_sides_are_same():
+    other = [1.003, 0.997, 1.3, 1.0, 1.01, 0.99, 1.002, 1.5, 0.996]
+    assert judge([rep(t) for t in CLEAN], [rep(t) for t in other], 0.03).verdict is Verdict.SAME
+
+
+def test_a_side_of_many_passes_is_noisy_only_when_most_passes_are():
+    few_noisy = [rep(t, 0.001, noisy=i < 4) for i, t in enumerate(CLEAN)]
+    most_noisy = [rep(t, 0.001, noisy=i < 5) for i, t in enumerate(CLEAN)]
+    assert not side_of(few_noisy).noisy
+    assert side_of(most_noisy).noisy
 
 
 def test_identical_sides_are_same():

@@ -82,3 +82,24 @@ def test_passes_differing_only_in_shuffle_seed_merge(tmp_path):
     first = _issue_14_pass(tmp_path, 0, 0.01, shuffle_seed="1")
     second = _issue_14_pass(tmp_path, 2, 0.01, shuffle_seed="2")
     assert main([str(first), str(second), "-o", str(tmp_path / "night.json")]) == 0
+
+
+def test_files_of_several_passes_each_keep_every_pass(tmp_path):
+    # handoff_bench --handoff-passes=2 writes each row twice, as repetitions 0 and 1.
+    documents = []
+    for index in range(2):
+        document = json.loads(REAL.read_text())
+        second = [dict(entry, repetition_index=1) for entry in document["benchmarks"]]
+        document["benchmarks"] += second
+        path = tmp_path / f"run-{index}.json"
+        path.write_text(json.dumps(document))
+        documents.append(path)
+    assert main([str(p) for p in documents] + ["-o", str(tmp_path / "both.json")]) == 0
+    merged = json.loads((tmp_path / "both.json").read_text())
+    key = "pool_prep/cpu_serial/chunks:10/elements:65536/manual_time"
+    indices = sorted(e["repetition_index"] for e in merged["benchmarks"] if e["name"] == key)
+    assert indices == [0, 1, 2, 3]
+    assert merged["context"]["handoff_passes"] == "4"
+    assert (
+        load_results(tmp_path / "both.json").rows[key.removesuffix("/manual_time")].repetitions == 4
+    )

@@ -36,15 +36,35 @@ TEST(BenchConfig, ShuffleSeedIsParsedAndZeroMeansNoShuffle) {
   EXPECT_EQ(parse_handoff_flags(seeded.count, seeded.pointers.data()).shuffle_seed, 42u);
 }
 
+TEST(BenchConfig, PassesAreParsedAndOneByDefault) {
+  arguments plain({"handoff_bench"});
+  EXPECT_EQ(parse_handoff_flags(plain.count, plain.pointers.data()).passes, 1);
+  arguments nine({"handoff_bench", "--handoff-passes=9"});
+  EXPECT_EQ(parse_handoff_flags(nine.count, nine.pointers.data()).passes, 9);
+}
+
 TEST(BenchConfig, BadValuesAreClearErrors) {
-  for (const char* bad :
-       {"--handoff-min-time=fast", "--handoff-min-time=nan", "--handoff-min-time=inf",
-        "--handoff-max-elements=-3", "--handoff-max-elements=0",
-        "--handoff-max-elements=18446744073709551615", "--handoff-shuffle-families=0",
-        "--handoff-shuffle-families=x", "--handoff-unknown", "--handoff-profile=fast",
-        "--handoff-max-noise=0", "--handoff-timeout=-1", "--handoff-min-samples=0",
-        "--handoff-plant-slowdown=5", "--handoff-plant-slowdown=five:^x",
-        "--handoff-plant-slowdown=5:(", "--handoff-ceilings-from=", "--benchmark_min_time=2"}) {
+  for (const char* bad : {"--handoff-min-time=fast",
+                          "--handoff-min-time=nan",
+                          "--handoff-min-time=inf",
+                          "--handoff-max-elements=-3",
+                          "--handoff-max-elements=0",
+                          "--handoff-max-elements=18446744073709551615",
+                          "--handoff-shuffle-families=0",
+                          "--handoff-shuffle-families=x",
+                          "--handoff-unknown",
+                          "--handoff-profile=fast",
+                          "--handoff-max-noise=0",
+                          "--handoff-timeout=-1",
+                          "--handoff-min-samples=0",
+                          "--handoff-plant-slowdown=5",
+                          "--handoff-plant-slowdown=five:^x",
+                          "--handoff-plant-slowdown=5:(",
+                          "--handoff-ceilings-from=",
+                          "--benchmark_min_time=2",
+                          "--handoff-passes=0",
+                          "--handoff-passes=1001",
+                          "--handoff-passes=2.5"}) {
     arguments args({"handoff_bench", bad});
     EXPECT_THROW(parse_handoff_flags(args.count, args.pointers.data()), std::invalid_argument)
         << bad;
@@ -89,7 +109,7 @@ TEST(BenchConfig, TheHelpNamesEveryFlagTheParserTakes) {
        {"--handoff-profile=", "--handoff-smoke", "--handoff-max-noise=", "--handoff-min-samples=",
         "--handoff-min-time=", "--handoff-timeout=", "--handoff-max-elements=",
         "--handoff-shuffle-families=", "--handoff-ceilings-from=", "--handoff-plant-slowdown=",
-        "--handoff-list-families", "--handoff-plant-wrong-result"}) {
+        "--handoff-passes=", "--handoff-list-families", "--handoff-plant-wrong-result"}) {
     EXPECT_NE(help.find(flag), std::string::npos) << flag;
   }
 }
