@@ -16,7 +16,8 @@ repetitions' medians chosen from the binomial(n, 1/2) distribution, as handoff_b
 row's samples. On a shared machine outside load comes in bursts of seconds, each of which slows
 every sample of the row it falls on; with enough repetitions such a burst moves one end of the range
 but not the median or its interval, so the spread between repetitions is measured rather than
-taken whole as the threshold.
+taken whole as the threshold. Such a side is never marked noisy: its interval is measured from
+the scatter of its passes, whether or not each pass reached its own noise target.
 
 change = contender centre / baseline centre - 1, and the row's threshold is the first matching
 rule of the thresholds file, else the default (--threshold, else the file's default, else 3%),
@@ -211,7 +212,9 @@ def _side_of_many(repetitions: list[Repetition]) -> Side:
         low=medians[j - 1],
         high=medians[len(medians) - j],
         has_interval=True,
-        noisy=2 * sum(r.noisy for r in repetitions) > len(repetitions),
+        # Whether each pass reached its own noise target no longer matters: the interval is
+        # measured from the scatter of the passes, so an overlap means no measurable difference.
+        noisy=False,
         between=(medians[-1] - medians[0]) / centre if centre > 0 else 0.0,
         robust=True,
     )
