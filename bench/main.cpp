@@ -143,8 +143,10 @@ int run_benchmarks(int argc, char** argv) {
 
   stop_cleanly_on_interrupt();
   std::optional<progress_lines> progress;
+  std::size_t rows_per_pass = 0;
   if (!listing) {
     const auto selected = rows_selected_by(settings.filter, registered_rows());
+    rows_per_pass = selected.size();
     std::vector<registered_row> rows_of_every_pass;
     for (int pass = 0; pass < config.passes; ++pass)
       rows_of_every_pass.insert(rows_of_every_pass.end(), selected.begin(), selected.end());
@@ -156,21 +158,27 @@ int run_benchmarks(int argc, char** argv) {
                         writer, progress ? &*progress : nullptr);
   std::size_t ran = 0;
   const int passes = listing ? 1 : config.passes;
+  // A run filtered to some patterns still prices its rows: after its first pass it knows the
+  // ceilings their floors name that it neither measured nor reused, and measures them in every
+  // pass, so that they have as many passes as the rows they price.
+  std::string needed_ceilings_filter;
   for (int pass = 1; pass <= passes && !run_interrupted(); ++pass) {
     if (passes > 1) std::cerr << "handoff_bench: pass " << pass << " of " << passes << "\n";
     reporter.begin_pass(pass, passes);
     ran += benchmark::RunSpecifiedBenchmarks(&reporter);
-  }
-  reporter.begin_pass(1, 1);
-  if (!listing && !run_interrupted() && ran > 0) {
-    // A run filtered to some patterns still prices its rows: it measures, now, the ceilings their
-    // floors name that it neither measured nor reused.
-    if (const auto needed = ceilings_still_needed(reporter.runs()); !needed.empty()) {
-      const std::string filter = ceilings_filter(needed);
-      std::cerr << "handoff_bench: measuring the ceilings these rows need: " << filter << "\n";
-      progress->extend(rows_selected_by(filter, registered_rows()));
-      ran += benchmark::RunSpecifiedBenchmarks(&reporter, filter);
+    if (listing || run_interrupted() || ran == 0) continue;
+    if (pass == 1) {
+      if (const auto needed = ceilings_still_needed(reporter.runs()); !needed.empty()) {
+        needed_ceilings_filter = ceilings_filter(needed);
+        std::cerr << "handoff_bench: measuring the ceilings these rows need: "
+                  << needed_ceilings_filter << "\n";
+        const auto ceiling_rows = rows_selected_by(needed_ceilings_filter, registered_rows());
+        for (int each = 1; each <= passes; ++each)
+          progress->insert(each * rows_per_pass + (each - 1) * ceiling_rows.size(), ceiling_rows);
+      }
     }
+    if (!needed_ceilings_filter.empty())
+      ran += benchmark::RunSpecifiedBenchmarks(&reporter, needed_ceilings_filter);
   }
   run_benchmarks_finished_hooks();
   benchmark::Shutdown();

@@ -40,8 +40,9 @@ progress_lines::progress_lines(std::ostream& out, std::vector<registered_row> pl
   announce_family();
 }
 
-void progress_lines::extend(const std::vector<registered_row>& more) {
-  plan_.insert(plan_.end(), more.begin(), more.end());
+void progress_lines::insert(std::size_t position, const std::vector<registered_row>& more) {
+  const auto at = plan_.begin() + static_cast<long>(std::min(position, plan_.size()));
+  plan_.insert(at, more.begin(), more.end());
   announce_family();
 }
 

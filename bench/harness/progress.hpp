@@ -21,8 +21,9 @@ std::vector<registered_row> rows_selected_by(const std::string& filter,
 class progress_lines {
  public:
   progress_lines(std::ostream& out, std::vector<registered_row> plan);
-  // More rows, run after those planned (the ceilings a filtered run still needs).
-  void extend(const std::vector<registered_row>& more);
+  // More rows, run before the planned row at position (the ceilings a filtered run still needs,
+  // in each of its passes); position past the plan appends.
+  void insert(std::size_t position, const std::vector<registered_row>& more);
   void row_finished(const std::string& name);
   void finished();
 

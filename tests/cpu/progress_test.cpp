@@ -58,13 +58,31 @@ TEST(Progress, RowsAddedLaterExtendThePlan) {
   std::ostringstream out;
   progress_lines progress(out, {rows[1]});
   progress.row_finished(rows[1].name);
-  progress.extend({rows[0]});
+  progress.insert(1, {rows[0]});
   progress.row_finished(rows[0].name);
   progress.finished();
   EXPECT_NE(out.str().find("family 2 of 2: ceilings/pipe (1 rows); 1 of 2 rows done"),
             std::string::npos)
       << out.str();
   EXPECT_NE(out.str().find("2 of 2 rows done"), std::string::npos) << out.str();
+}
+
+TEST(Progress, RowsInsertedInEachPassKeepTheCountInOrder) {
+  // Two passes of rows[1] and rows[3], each followed by the ceiling rows[0] it needs.
+  std::ostringstream out;
+  progress_lines progress(out, {rows[1], rows[3], rows[1], rows[3]});
+  progress.row_finished(rows[1].name);
+  progress.row_finished(rows[3].name);
+  progress.insert(2, {rows[0]});
+  progress.insert(5, {rows[0]});
+  progress.row_finished(rows[0].name);
+  progress.row_finished(rows[1].name);
+  EXPECT_NE(out.str().find("tensor_transfer/host (1 rows); 4 of 6 rows done"), std::string::npos)
+      << out.str();
+  progress.row_finished(rows[3].name);
+  progress.row_finished(rows[0].name);
+  progress.finished();
+  EXPECT_NE(out.str().find("6 of 6 rows done in"), std::string::npos) << out.str();
 }
 
 }  // namespace
