@@ -65,6 +65,9 @@ void apply_partitioned(partitioned_operation operation, std::span<const float> i
                                 " elements but output has " + std::to_string(output.size()));
   }
   const std::vector<value_range> sorted = tiling_ranges(ranges, input.size());
+  // No range covers an empty input, so there is none to look up (and std::prev of begin() of
+  // an empty list is undefined).
+  if (input.empty()) return;
   if (operation == partitioned_operation::scale_by_two) {
     parallel_for(input.size(), [&](std::size_t begin, std::size_t end) {
       for (std::size_t i = begin; i < end; ++i)

@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
 #include <thread>
 
 #include "handoff/transport/process_errors.hpp"
@@ -148,7 +147,10 @@ void spawned_process::kill_and_reap() noexcept {
 }
 
 std::string self_executable_path() {
-  return std::filesystem::read_symlink("/proc/self/exe");
+  // Not the path /proc/self/exe points to: a rebuild during a run replaces that file, and the
+  // link then names "<path> (deleted)". Executed in the child as it is, /proc/self/exe opens the
+  // running program's own file, replaced or not.
+  return "/proc/self/exe";
 }
 
 }  // namespace handoff::transport

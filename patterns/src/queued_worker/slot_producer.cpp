@@ -20,14 +20,20 @@ using transport::peer_watch;
 
 namespace {
 
+// memcpy with a null pointer is undefined even for zero bytes, and an empty item's span may
+// hold one.
+void copy_bytes(std::byte* destination, const void* source, std::size_t bytes) {
+  if (bytes > 0) std::memcpy(destination, source, bytes);
+}
+
 void fill_item(session_state& state, const work_item& item, std::size_t index,
                const peer_watch& watch, double& seconds) {
   auto& ring = *state.input_ring;
   const std::size_t slot = ring.acquire_free(state.step_deadline(), watch);
   const auto start = wall_clock::now();
   auto* destination = ring.slot(slot).data();
-  std::memcpy(destination, item.a.data(), item.a.size_bytes());
-  std::memcpy(destination + item.a.size_bytes(), item.b.data(), item.b.size_bytes());
+  copy_bytes(destination, item.a.data(), item.a.size_bytes());
+  copy_bytes(destination + item.a.size_bytes(), item.b.data(), item.b.size_bytes());
   seconds += seconds_since(start);
   ring.publish(slot, item.a.size_bytes() + item.b.size_bytes(), index);
 }
@@ -48,7 +54,8 @@ void drain_item(session_state& state, std::span<float> output, std::size_t index
                              std::to_string(output.size_bytes()));
   }
   const auto start = wall_clock::now();
-  std::memcpy(output.data(), ring.slot(filled.index).data(), output.size_bytes());
+  copy_bytes(reinterpret_cast<std::byte*>(output.data()), ring.slot(filled.index).data(),
+             output.size_bytes());
   seconds += seconds_since(start);
   ring.release(filled.index);
 }

@@ -60,7 +60,8 @@ class spawned_process {
   std::optional<exit_status> status_;
 };
 
-// This program's own path, so that it can start itself in a worker role.
+// A path that starts this program's own file, so that it can start itself in a worker role, even
+// after the file on disk was replaced (relinked) during the run.
 std::string self_executable_path();
 
 }  // namespace handoff::transport
