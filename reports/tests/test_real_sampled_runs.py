@@ -1,5 +1,6 @@
 """The verdict rule and the report on real runs of the sampling harness, from one H200
-(`nvidia-h200`, a Firecracker microVM, 2026-11-24): what they say is what a user of that machine gets.
+(`nvidia-h200`, a Firecracker microVM, 2026-11-24): what they say is what a user of that machine
+gets.
 
 - h200-default-profile.json: `ci/bench`, the default profile.
 - h200-sampled-pass-2.json, -3.json: two passes of one `ci/nightly` (one build, separate
