@@ -15,6 +15,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from handoff_reports.input_files import InputError, read_text
+
 SIZE = "{size}"
 # Matches any value of its axis and keeps the largest measured: a claim about the biggest array
 # holds on a nightly run capped at 2^24 elements as on a full run at 2^28.
@@ -253,6 +255,8 @@ def parse_claims(text: str, where: str = "<claims>") -> list[Claim]:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ClaimsError(f"{where}: not valid TOML: {error}") from error
+    except RecursionError as error:  # tomllib parses nested arrays by recursion
+        raise ClaimsError(f"{where}: nested too deeply") from error
     tables = document.get("claim")
     if not isinstance(tables, list) or not tables:
         raise ClaimsError(f"{where}: no [[claim]] tables")
@@ -272,7 +276,7 @@ def load_claims(path: str | Path | None = None) -> list[Claim]:
             packaged.read_text(encoding="utf-8"), "handoff_reports/data/claims.toml"
         )
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise ClaimsError(f"{path}: cannot read: {error.strerror}") from error
+        text = read_text(path)
+    except InputError as error:
+        raise ClaimsError(str(error)) from error
     return parse_claims(text, str(path))

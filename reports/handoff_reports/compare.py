@@ -6,7 +6,8 @@ stretched to take in every repetition's median; for older files without interval
 of the repetitions' medians). change = contender centre / baseline centre - 1; the threshold is
 the thresholds file's first matching rule, else --threshold (default 3%).
 
-- FAILED: the contender's result was wrong, or it errored.
+- FAILED: the contender's result was wrong, or it errored, or either side's figures are damaged
+  (a NaN, infinite, null or negative count, a time of zero or less: results.CHECKED_FIGURES).
 - NOT COMPARABLE: the two runs were measured with different settings (profile, max_noise,
   min_samples, min_time, timeout or max_elements); every row but a FAILED one gets this verdict,
   unless --ignore-settings is given. Differences in filter, repetitions, shuffle seed or cold
@@ -16,10 +17,18 @@ the thresholds file's first matching rule, else --threshold (default 3%).
   noisy (it hit its time cap above its noise target) or has no interval of its own (older file).
 - SAME: everything else: a change within the threshold, or one inside both sides' noise.
 
-Exit status: 0 when nothing regressed; 1 when a benchmark is SLOWER or any contender row FAILED (a
-wrong result is never a pass, whatever its time); 2 on a usage or input error. Ceiling rows
+The comparison passes only what it checked. Besides FAILED rows, it fails when either run has no
+rows at all (nothing was compared), and for every baseline row the contender lacks, unless that
+row is a ceiling, or lies under a family (`<family>/...`) that the contender's machine reported
+it could not run (`handoff_skipped_families`): such a row is listed and does not fail. A family
+whose rows are not named under it (say `elementwise/vector_add/gpu`) cannot be matched to its
+rows, so its missing rows fail.
+
+Exit status: 0 when nothing regressed; 1 when a benchmark is SLOWER, any row FAILED (a wrong result
+is never a pass, whatever its time), a baseline row is missing from the contender, or a run has no
+rows, each named on its own line under "why it fails"; 2 on a usage or input error. Ceiling rows
 (`ceilings/...`) get verdicts too, but they measure the machine rather than the code, so a slower
-ceiling is reported and never fails the comparison.
+or missing ceiling is reported and never fails the comparison.
 """
 
 from __future__ import annotations
@@ -65,6 +74,7 @@ class RowComparison:
     verdict: Verdict
     baseline_side: Side | None = None  # None where a side has no time
     contender_side: Side | None = None
+    failure: str = ""  # why a FAILED row failed, e.g. "contender: wrong result (1 wrong)"
 
     @property
     def is_ceiling(self) -> bool:
@@ -76,6 +86,16 @@ class RowComparison:
             return True
         return self.verdict is Verdict.SLOWER and not self.is_ceiling
 
+    @property
+    def why(self) -> str:
+        """One line on why this row fails the comparison."""
+        if self.verdict is Verdict.FAILED:
+            return f"{self.key}: FAILED: {self.failure}"
+        return (
+            f"{self.key}: {self.verdict.value} by {format_change(self.change)}, beyond its "
+            f"{self.threshold:.0%} threshold and its noise"
+        )
+
 
 @dataclass(frozen=True)
 class Unmatched:
@@ -84,6 +104,7 @@ class Unmatched:
     key: str
     reason: str
     failed: bool = False  # a contender-only row that failed still fails the comparison
+    missing: bool = False  # a baseline row the contender lacks (and did not skip): fails too
 
 
 @dataclass
@@ -94,6 +115,8 @@ class Comparison:
     rows: list[RowComparison] = field(default_factory=list)  # worst verdict first
     unmatched: list[Unmatched] = field(default_factory=list)
     ignore_settings: bool = False
+    # Faults of a whole run that fail the comparison, e.g. a contender without rows.
+    problems: list[str] = field(default_factory=list)
 
     def setting_differences(self) -> list[tuple[str, str, str]]:
         """(setting, baseline, contender) for each measurement setting that differs."""
@@ -168,9 +191,32 @@ class Comparison:
         return [row for row in self.rows if row.is_regression]
 
     @property
+    def failed_unmatched(self) -> list[Unmatched]:
+        return [row for row in self.unmatched if row.failed]
+
+    @property
     def exit_code(self) -> int:
-        failed_new_rows = any(row.failed for row in self.unmatched)
-        return 1 if self.regressions or failed_new_rows else 0
+        return 1 if self.problems or self.regressions or self.failed_unmatched else 0
+
+    def failure_lines(self) -> list[str]:
+        """One line per reason the comparison fails: run faults first, then rows; the missing
+        rows in one line, since each is listed among the rows not compared."""
+        missing = [row.key for row in self.unmatched if row.missing]
+        lines = [*self.problems, *(row.why for row in self.regressions)]
+        lines += [f"{row.key}: {row.reason}" for row in self.failed_unmatched if not row.missing]
+        if missing:
+            lines.append(
+                f"{len(missing)} baseline rows missing from the contender, "
+                f"{missing[0]} first (each is listed under not compared)"
+            )
+        return lines
+
+    @property
+    def outcome(self) -> str:
+        if not self.exit_code:
+            return "no regression"
+        rows = len(self.regressions) + len(self.failed_unmatched)
+        return "; ".join([f"REGRESSION ({rows} rows)", *self.problems])
 
     def verdict_counts(self, rows: list[RowComparison]) -> dict[Verdict, int]:
         counts = Counter(row.verdict for row in rows)
@@ -202,6 +248,16 @@ def geometric_mean_ratio(rows: list[RowComparison]) -> float | None:
     return math.exp(sum(logs) / len(logs)) if logs else None
 
 
+def _failure(baseline: Row, contender: Row) -> str | None:
+    """Why a row FAILED: the contender's fault, or damaged figures on either side; else None."""
+    reasons = []
+    if (fault := contender.failure) is not None:
+        reasons.append(f"contender {fault}")
+    if baseline.defects:
+        reasons.append(f"baseline {baseline.failure}")
+    return "; ".join(reasons) or None
+
+
 def _compare_row(
     key: str, baseline: Row, contender: Row, threshold: float, comparable: bool
 ) -> RowComparison | Unmatched:
@@ -210,7 +266,7 @@ def _compare_row(
     change = math.nan
     if baseline_side and contender_side and baseline_side.centre > 0:
         change = contender_side.centre / baseline_side.centre - 1
-    if contender.failed:
+    if (failure := _failure(baseline, contender)) is not None:
         return RowComparison(
             key,
             baseline,
@@ -220,6 +276,7 @@ def _compare_row(
             Verdict.FAILED,
             baseline_side,
             contender_side,
+            failure,
         )
     if baseline_side is None or not baseline_side.centre > 0:
         return Unmatched(key, f"no baseline time (baseline: {baseline.error or 'no repetitions'})")
@@ -278,10 +335,48 @@ def compare_runs(
         else:
             comparison.rows.append(result)
     comparison.unmatched.extend(
-        Unmatched(key, "only in baseline") for key in baseline.rows if key not in contender.rows
+        _missing(row, contender) for key, row in baseline.rows.items() if key not in contender.rows
     )
+    comparison.problems.extend(_empty_runs(baseline, contender))
     comparison.rows.sort(key=_sort_key)
     return comparison
+
+
+def _empty_runs(baseline: Run, contender: Run) -> list[str]:
+    return [
+        f"the {side} ({run.path}) has no rows: nothing was compared"
+        for side, run in (("baseline", baseline), ("contender", contender))
+        if not run.rows
+    ]
+
+
+def _skipped_by(key: str, run: Run) -> tuple[str, str] | None:
+    """The family, and the reason, under which `run`'s machine skipped the row `key`, if any.
+
+    Only families that name their rows (`multi_gpu/p2p_gather` runs `multi_gpu/p2p_gather/...`)
+    can be matched: a family is not written beside its rows, so any other would be a guess."""
+    return next(
+        (
+            (family, reason)
+            for family, reason in run.skipped_families
+            if key == family or key.startswith(family + "/")
+        ),
+        None,
+    )
+
+
+def _missing(baseline_row: Row, contender: Run) -> Unmatched:
+    """A baseline row the contender lacks: a fail, unless a ceiling or skipped by its machine."""
+    key = baseline_row.key
+    if baseline_row.name.pattern == "ceilings":
+        return Unmatched(key, "only in baseline (a ceiling: the machine's, never a failure)")
+    if (skipped := _skipped_by(key, contender)) is not None:
+        family, reason = skipped
+        why = f"only in baseline: the contender's machine skipped {family} ({reason})"
+        return Unmatched(key, why)
+    return Unmatched(
+        key, "missing from the contender (in the baseline only)", failed=True, missing=True
+    )
 
 
 def format_seconds(seconds: float) -> str:
@@ -349,15 +444,15 @@ def format_report(comparison: Comparison) -> str:
     if comparison.unmatched:
         lines += ["", "not compared:"]
         lines.extend(f"  {row.key}: {row.reason}" for row in comparison.unmatched)
-    regressions = len(comparison.regressions) + sum(row.failed for row in comparison.unmatched)
-    outcome = f"REGRESSION ({regressions} rows)" if comparison.exit_code else "no regression"
+    if failures := comparison.failure_lines():
+        lines += ["", "why it fails:", *(f"  {line}" for line in failures)]
     lines += [
         "",
         f"benchmarks: {_counts(comparison, comparison.benchmarks)}; "
         f"geomean contender/baseline {format_ratio(geometric_mean_ratio(comparison.benchmarks))}",
         f"ceilings: {_counts(comparison, comparison.ceilings)}; "
         f"geomean {format_ratio(geometric_mean_ratio(comparison.ceilings))}",
-        f"not compared: {len(comparison.unmatched)}; result: {outcome}",
+        f"not compared: {len(comparison.unmatched)}; result: {comparison.outcome}",
     ]
     return "\n".join(lines)
 
@@ -380,8 +475,9 @@ def build_parser() -> argparse.ArgumentParser:
         "time ratios. SLOWER or FASTER needs a change beyond the threshold and the two runs' "
         "intervals apart; NOISY is a change beyond the threshold inside a noisy row's interval.",
         epilog="Exit status: 0 no regression; 1 a benchmark SLOWER beyond its threshold and its "
-        "noise, or a contender row FAILED (ceilings never fail it: they measure the machine); "
-        "2 usage or input error.",
+        "noise, a row FAILED (a wrong or errored contender, or damaged figures on either side), "
+        "a baseline row missing from the contender, or a run without rows (ceilings never fail "
+        "it: they measure the machine); 2 usage or input error.",
     )
     parser.add_argument("baseline", help="results JSON of the baseline run")
     parser.add_argument("contender", help="results JSON of the run to judge")

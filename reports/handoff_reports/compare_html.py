@@ -99,6 +99,7 @@ def render_html(comparison: Comparison) -> str:
         warnings=comparison.warnings(),
         default_threshold=comparison.default_threshold,
         regressed=comparison.exit_code != 0,
+        failures=comparison.failure_lines(),
         benchmarks=[_row_view(row) for row in comparison.benchmarks],
         ceilings=[_row_view(row) for row in comparison.ceilings],
         benchmark_counts=_counts(comparison, comparison.benchmarks),

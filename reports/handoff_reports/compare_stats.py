@@ -31,8 +31,9 @@ The verdict:
   its time cap above its noise target) or has no interval of its own (an older file);
 - SAME: everything else (a change within the threshold, or one inside both sides' measured noise).
 
-FAILED (the contender's result was wrong, or it errored) and NOT COMPARABLE (the runs were measured
-with different settings) are decided before this rule, in compare.py.
+FAILED (the contender's result was wrong, or it errored, or either side's figures are damaged) and
+NOT COMPARABLE (the runs were measured with different settings) are decided before this rule, in
+compare.py, so that the rule only ever sees finite, positive times.
 """
 
 from __future__ import annotations
@@ -40,13 +41,13 @@ from __future__ import annotations
 import fnmatch
 import math
 import re
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from handoff_reports.input_files import InputError, read_toml
 from handoff_reports.results import Repetition
 
 DEFAULT_THRESHOLD = 0.03
@@ -55,7 +56,7 @@ MANY_REPETITIONS = 9
 
 
 class Verdict(StrEnum):
-    FAILED = "FAILED"  # the contender's result was wrong, or it errored
+    FAILED = "FAILED"  # the contender's result was wrong, or it errored, or a side is damaged
     SLOWER = "SLOWER"
     NOISY = "NOISY"
     FASTER = "FASTER"
@@ -145,15 +146,10 @@ def parse_thresholds(document: dict[str, Any], where: str = "<thresholds>") -> T
 
 
 def load_thresholds(path: str | Path) -> Thresholds:
-    path = Path(path)
     try:
-        text = path.read_text()
-    except OSError as error:
-        raise ThresholdsError(f"{path}: cannot read: {error.strerror}") from error
-    try:
-        document = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ThresholdsError(f"{path}: not valid TOML: {error}") from error
+        document = read_toml(path)
+    except InputError as error:
+        raise ThresholdsError(str(error)) from error
     return parse_thresholds(document, str(path))
 
 

@@ -24,6 +24,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from handoff_reports.input_files import is_finite_number
 from handoff_reports.results import MEASUREMENT_SETTINGS, ResultsError, read_results_document
 
 
@@ -81,13 +82,25 @@ def _median_ceilings(documents: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def _repetition_index(entry: dict[str, Any], where: str) -> int:
+    """The entry's repetition_index, 0 where it has none; a damaged one refuses the merge, since
+    renumbering the passes' repetitions rests on it."""
+    value = entry.get("repetition_index", 0)
+    if not is_finite_number(value) or value < 0 or value != int(value):
+        raise MergeError(
+            f"{where}: {entry.get('name')!r}: repetition_index {value!r} is not a count"
+        )
+    return int(value)
+
+
 def merge_documents(
     documents: list[dict[str, Any]], names: list[str] | None = None
 ) -> dict[str, Any]:
     """The first pass's context, every pass's rows as repetitions, each ceiling's median.
 
     Raises MergeError when the passes were measured with different settings."""
-    _check_settings(documents, names or [f"pass {i}" for i in range(len(documents))])
+    names = names or [f"pass {i}" for i in range(len(documents))]
+    _check_settings(documents, names)
     merged = copy.deepcopy(documents[0])
     if (state := _run_state(documents)) is not None:
         merged["handoff_run"] = state
@@ -96,16 +109,16 @@ def merge_documents(
     # A file of handoff_bench --handoff-passes=N holds N passes already: each of its repetitions
     # stays one, numbered after the passes of the files before it.
     first_index = 0
-    for document in documents:
+    for name, document in zip(names, documents, strict=True):
         entries = [
             entry
             for entry in document["benchmarks"]
             if entry.get("run_type", "iteration") == "iteration"
         ]
-        passes = max((int(entry.get("repetition_index", 0)) + 1 for entry in entries), default=1)
+        passes = max((_repetition_index(entry, name) + 1 for entry in entries), default=1)
         for entry in entries:
             repetition = dict(entry)
-            repetition["repetition_index"] = first_index + int(entry.get("repetition_index", 0))
+            repetition["repetition_index"] = first_index + _repetition_index(entry, name)
             merged["benchmarks"].append(repetition)
         first_index += passes
     for repetition in merged["benchmarks"]:

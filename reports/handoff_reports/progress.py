@@ -5,6 +5,7 @@ and one for each benchmark that fails."""
 from __future__ import annotations
 
 import argparse
+import io
 import re
 import sys
 import time
@@ -13,6 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
+from handoff_reports.input_files import InputError, read_text
 from handoff_reports.names import parse_name
 
 AGGREGATE_SUFFIX = re.compile(r"_(mean|median|stddev|cv)$")
@@ -86,17 +88,27 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds already spent, for the caller's clock")  # fmt: skip
     arguments = parser.parse_args(argv)
     try:
-        lines = arguments.list.read_text().splitlines()
-        names = [line.strip() for line in lines if NAME.match(line.strip())]
-    except OSError as error:
-        print(f"handoff-progress: cannot read {arguments.list}: {error.strerror}", file=sys.stderr)
+        lines = read_text(arguments.list).splitlines()
+    except InputError as error:
+        print(f"handoff-progress: {error}", file=sys.stderr)
         return 2
+    names = [line.strip() for line in lines if NAME.match(line.strip())]
+    # The console output is copied, not judged: bytes that are not UTF-8 (a benchmark's own
+    # message) go to the log as they came, rather than stopping the copy halfway.
+    for stream in (sys.stdin, sys.stdout):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="surrogateescape")
     progress = FamilyProgress(
         names, max(1, arguments.repetitions), sys.stdout, arguments.elapsed_before, arguments.label
     )
     progress.say(f"{len(names)} benchmarks in {len(progress.expected)} families, "
                   f"{progress.total} runs")  # fmt: skip
-    with arguments.log.open("w") as log:
+    try:
+        log = arguments.log.open("w", encoding="utf-8", errors="surrogateescape")
+    except OSError as error:
+        print(f"handoff-progress: {arguments.log}: cannot write: {error.strerror}", file=sys.stderr)
+        return 2
+    with log:
         for line in sys.stdin:
             log.write(line)
             log.flush()

@@ -2,6 +2,14 @@
 
 One `Run` is one results file: its environment manifest (`context.handoff_*`), the ceilings that run
 measured (`handoff_ceilings`), and one `Row` per benchmark, with every repetition's time kept.
+
+Reading is strict. A file that cannot be read or parsed, or is not handoff_bench's JSON, is a
+ResultsError (see input_files.py). Inside a readable file, a damaged figure that a verdict rests on
+(CHECKED_FIGURES: a NaN, an infinity, a null, a negative count, a time of zero or less) is a
+defect of its row: the repetition is left out and the row fails (`Row.failed`), so that no
+command reads a NaN wrong count as verified or a NaN time as fast. Other counters that are not
+finite are left out of `Row.counters` and named in `Row.dropped_counters`. Ceilings and the run
+state must be finite, or the file is refused.
 """
 
 from __future__ import annotations
@@ -14,13 +22,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from handoff_reports.input_files import InputError, is_finite_number, read_json
 from handoff_reports.names import BenchmarkName, parse_name
 
 SECONDS_PER_UNIT = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 STAGES = ("prep", "serialize", "h2d", "kernel", "d2h", "deserialize", "post", "wait")
 
 
-class ResultsError(ValueError):
+class ResultsError(InputError):
     """A file that is not handoff_bench's Google Benchmark JSON, or is damaged."""
 
 
@@ -71,6 +80,10 @@ class Row:
     floor_missing_ceiling: str | None = None
     scaling_efficiency: float | None = None
     scaling_baseline: str | None = None
+    # Damaged figures of CHECKED_FIGURES, e.g. "repetition 2: wrong is NaN": each fails the row.
+    defects: list[str] = field(default_factory=list)
+    # Other counters that were not finite, left out of `counters` (they decide nothing).
+    dropped_counters: list[str] = field(default_factory=list)
 
     @property
     def key(self) -> str:
@@ -112,7 +125,18 @@ class Row:
 
     @property
     def failed(self) -> bool:
-        return self.error is not None or self.wrong != 0
+        return self.error is not None or self.wrong != 0 or bool(self.defects)
+
+    @property
+    def failure(self) -> str | None:
+        """Why the row failed, in a few words; None when it did not."""
+        if self.defects:
+            return "damaged figures: " + "; ".join(self.defects)
+        if self.error is not None:
+            return f"errored: {self.error}"
+        if self.wrong != 0:
+            return f"wrong result ({self.wrong:g} wrong)"
+        return None
 
     @property
     def bytes_per_iteration(self) -> float | None:
@@ -339,14 +363,48 @@ class Run:
 
 
 def _number(value: Any) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, int | float):
+    """A finite JSON number as a float; None for anything else (missing, text, null, NaN, ±inf).
+
+    The figures a verdict rests on are checked by `_defect` before they get here, so for them a
+    damaged value is a defect of the row, never a quiet None."""
+    return float(value) if is_finite_number(value) else None
+
+
+# The figures a row is judged by, and what each must be: a time is positive, a count, a noise or
+# a flag is not negative. Anything else there is a defect that fails the row.
+POSITIVE, NOT_NEGATIVE = "a positive time", "not negative"
+CHECKED_FIGURES = {
+    "real_time": POSITIVE, "ci_low": POSITIVE, "ci_high": POSITIVE, "floor_seconds": POSITIVE,
+    "wrong": NOT_NEGATIVE, "verified": NOT_NEGATIVE, "samples": NOT_NEGATIVE,
+    "noise": NOT_NEGATIVE, "noisy": NOT_NEGATIVE, "clock_lowered": NOT_NEGATIVE,
+}  # fmt: skip
+
+
+def _described(value: Any) -> str:
+    if value is None:
+        return "null"  # how handoff_bench writes Google Benchmark's NaN
+    if isinstance(value, float) and not math.isfinite(value):
+        return "NaN" if math.isnan(value) else ("-inf" if value < 0 else "inf")
+    text = json.dumps(value)
+    return f"not a number ({text if len(text) <= 24 else text[:24] + '...'})"
+
+
+def _defect(entry: Mapping[str, Any], field_name: str) -> str | None:
+    """Why entry[field_name] is not a usable figure; None when it is, or when it is absent."""
+    if field_name not in entry:
         return None
-    return float(value)
+    value = entry[field_name]
+    if not is_finite_number(value):
+        return f"{field_name} is {_described(value)}"
+    rule = CHECKED_FIGURES[field_name]
+    if value < 0 or (rule is POSITIVE and value == 0):
+        return f"{field_name} is {value:g}, not {rule}"
+    return None
 
 
 def _seconds(entry: Mapping[str, Any], where: str) -> float:
     unit = entry.get("time_unit", "ns")
-    if unit not in SECONDS_PER_UNIT:
+    if not isinstance(unit, str) or unit not in SECONDS_PER_UNIT:
         raise ResultsError(f"{where}: unknown time_unit {unit!r}")
     time = _number(entry.get("real_time"))
     if time is None:
@@ -372,6 +430,15 @@ def _add_entry(rows: dict[str, Row], entry: Mapping[str, Any], where: str) -> No
     if entry.get("error_occurred"):
         row.error = str(entry.get("error_message") or "error")
         return
+    if "real_time" not in entry:
+        raise ResultsError(f"{where}: real_time is missing or not a number")
+    defects = [found for name in CHECKED_FIGURES if (found := _defect(entry, name)) is not None]
+    if defects:
+        # The repetition is left out whole: a figure beside a damaged one is no evidence either.
+        index = entry.get("repetition_index")
+        prefix = f"repetition {index}: " if is_finite_number(index) else ""
+        row.defects.extend(prefix + defect for defect in defects)
+        return
     seconds = _seconds(entry, where)
     row.seconds.append(seconds)
     row.repetition_figures.append(
@@ -391,6 +458,11 @@ def _add_entry(rows: dict[str, Row], entry: Mapping[str, Any], where: str) -> No
             for key, value in entry.items()
             if key not in IGNORED_FIELDS and (number := _number(value)) is not None
         }
+        row.dropped_counters = [
+            key
+            for key, value in entry.items()
+            if isinstance(value, float) and not math.isfinite(value) and key not in IGNORED_FIELDS
+        ]
         missing = entry.get("floor_missing_ceiling")
         row.floor_missing_ceiling = str(missing) if missing else None
         row.scaling_efficiency = _number(entry.get("scaling_efficiency"))
@@ -413,6 +485,8 @@ def _ceilings(document: Mapping[str, Any], where: str) -> dict[str, Ceiling]:
         unit = figure.get("unit") if isinstance(figure, Mapping) else None
         if value is None or unit not in ("bytes_per_second", "seconds"):
             raise ResultsError(f"{where}: ceiling {name!r} has no numeric value and known unit")
+        if value <= 0:
+            raise ResultsError(f"{where}: ceiling {name!r} has value {value:g}, not positive")
         ceilings[name] = Ceiling(name, value, str(unit))
     return ceilings
 
@@ -460,6 +534,8 @@ def _run_state(document: Mapping[str, Any], where: str) -> RunState:
     if not isinstance(raw, Mapping):
         raise ResultsError(f"{where}: handoff_run is not an object")
     rows = _number(raw.get("rows"))
+    if "rows" in raw and raw["rows"] is not None and (rows is None or rows < 0):
+        raise ResultsError(f"{where}: handoff_run.rows is {_described(raw['rows'])}, not a count")
     return RunState(
         state=str(raw.get("state") or "complete"),
         reason=str(raw.get("reason") or ""),
@@ -483,13 +559,9 @@ def _ceilings_source(document: Mapping[str, Any], where: str) -> CeilingsSource 
 
 def _read_json(path: Path) -> Any:
     try:
-        text = path.read_text()
-    except OSError as error:
-        raise ResultsError(f"{path}: cannot read: {error.strerror}") from error
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ResultsError(f"{path}: not valid JSON: {error}") from error
+        return read_json(path)
+    except InputError as error:
+        raise ResultsError(str(error)) from error
 
 
 def read_results_document(path: str | Path) -> dict[str, Any]:

@@ -119,13 +119,15 @@ def test_a_failed_row_only_in_the_contender_fails(tmp_path):
     assert main([str(baseline), str(contender)]) == 1
 
 
-def test_different_row_sets_are_listed_and_pass(capsys):
-    assert main([str(SINGLE_GPU), str(MULTI_GPU)]) == 0
+def test_different_row_sets_are_listed_and_missing_rows_fail(capsys):
+    # The 4-GPU run is a multi_gpu-only run: the 1-GPU run's rows are missing from it.
+    assert main([str(SINGLE_GPU), str(MULTI_GPU)]) == 1
     output = capsys.readouterr().out
     assert "machine: CHANGED" in output
     assert "handoff_gpu_count: 1 -> 4" in output
     assert re.search(r"multi_gpu/\S+: only in contender", output)
-    assert re.search(r"elementwise/\S+: only in baseline", output)
+    assert re.search(r"elementwise/\S+: missing from the contender", output)
+    assert re.search(r"ceilings/\S+: only in baseline \(a ceiling", output)
 
 
 def test_missing_file_exits_2_with_one_line(tmp_path, capsys):

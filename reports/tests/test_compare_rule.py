@@ -120,9 +120,11 @@ def test_an_incomplete_side_is_a_warning(tmp_path, capsys):
     baseline = write(tmp_path, "a.json", document(rows))
     partial = document(rows[:2], state="incomplete", reason="interrupted by SIGINT")
     contender = write(tmp_path, "b.json", partial)
-    assert main([str(baseline), str(contender)]) == 0
+    # The rows it never reached are missing: an interrupted contender cannot pass.
+    assert main([str(baseline), str(contender)]) == 1
     output = capsys.readouterr().out
     assert "warning: the contender run is incomplete (interrupted by SIGINT, 2 rows)" in output
+    assert f"{len(KEYS) - 2} baseline rows missing from the contender" in output
 
 
 def test_unknown_settings_warn_and_compare(tmp_path, capsys):

@@ -158,13 +158,17 @@ def test_geometric_mean_is_none_without_rows():
     assert geometric_mean_ratio([]) is None
 
 
-def test_rows_in_one_run_only_are_listed_not_failed():
+def test_rows_in_one_run_only_are_listed_and_only_missing_ones_fail():
     baseline = run_of({"a/x": [1.0], "gone/x": [1.0]})
     contender = run_of({"a/x": [1.0], "new/x": [1.0]})
     comparison = compare_runs(baseline, contender)
     reasons = {row.key: row.reason for row in comparison.unmatched}
-    assert reasons == {"gone/x": "only in baseline", "new/x": "only in contender"}
-    assert comparison.exit_code == 0
+    assert reasons == {
+        "gone/x": "missing from the contender (in the baseline only)",
+        "new/x": "only in contender",
+    }
+    assert comparison.exit_code == 1
+    assert [row.key for row in comparison.failed_unmatched] == ["gone/x"]
 
 
 def test_a_baseline_without_times_is_not_compared():

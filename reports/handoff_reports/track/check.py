@@ -4,6 +4,10 @@ The value of a night is the median of its repetitions. otava looks for change po
 stretch between known breaks; each one it keeps is judged by the median of the nights before it
 against the median of the nights after it (up to the neighbouring change points): time up by more
 than the threshold is a regression, down by more is an improvement, and smaller steps are ignored.
+
+A history holding damaged figures (a time or a count that is not finite, or is negative) fails the
+check whatever its change points: the series leave those figures out, so a check that passed
+would have passed data it never looked at.
 """
 
 from __future__ import annotations
@@ -91,6 +95,10 @@ class CheckResult:
     def regressions(self) -> list[Change]:
         return self.reported("regression")
 
+    @property
+    def failed(self) -> bool:
+        return bool(self.regressions or self.history.damaged)
+
 
 def check(history: History, options: CheckOptions) -> CheckResult:
     changes = [change for one in history.series for change in series_changes(one, options)]
@@ -143,4 +151,7 @@ def format_report(result: CheckResult) -> str:
         changes = result.reported(kind)
         lines.append(f"{title}: {len(changes)}")
         lines.extend(_change_line(change) for change in changes)
+    if damaged := result.history.damaged:
+        lines.append(f"DAMAGED FIGURES in the history, left out of every series: {len(damaged)}")
+        lines.extend(f"  {line}" for line in damaged)
     return "\n".join(lines)

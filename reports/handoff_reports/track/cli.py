@@ -23,9 +23,15 @@ def _ingest(arguments: argparse.Namespace) -> int:
         for run in runs:
             ingested = store.ingest(run)
             if ingested.added:
+                damaged = sum(bool(row.defects) for row in run.rows.values())
                 print(
                     f"{run.path}: added as run {ingested.run_id}, {ingested.rows} rows, "
                     f"{ingested.repetitions} repetitions"
+                    + (
+                        f"; {damaged} rows with damaged figures, stored as failed"
+                        if damaged
+                        else ""
+                    )
                 )
             else:
                 print(
@@ -46,7 +52,7 @@ def _check(arguments: argparse.Namespace) -> int:
         history = read_history(store, arguments.match)
     result = check(history, _options(arguments))
     print(format_report(result))
-    return EXIT_REGRESSION if result.regressions else EXIT_OK
+    return EXIT_REGRESSION if result.failed else EXIT_OK
 
 
 def _html(arguments: argparse.Namespace) -> int:
@@ -60,7 +66,11 @@ def _html(arguments: argparse.Namespace) -> int:
         arguments.out.write_text(page)
     except OSError as error:
         raise TrackError(f"{arguments.out}: cannot write: {error.strerror}") from error
-    print(f"{arguments.out}: {len(history.series)} series, {len(result.changes)} change points")
+    damaged = f", {len(history.damaged)} damaged figures left out" if history.damaged else ""
+    print(
+        f"{arguments.out}: {len(history.series)} series, {len(result.changes)} change points"
+        + damaged
+    )
     return EXIT_OK
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import statistics
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from handoff_reports.track.identity import RunIdentity, settings_change
 from handoff_reports.track.store import HistoryStore, RowKey, StoredRun
@@ -118,9 +118,16 @@ class History:
     runs: list[StoredRun]
     series: list[Series]
     breaks: list[KnownBreak]
+    # Stored figures that are not finite or are negative, one line each; left out of the series.
+    damaged: list[str] = field(default_factory=list)
 
 
 def read_history(store: HistoryStore, match: re.Pattern[str] | None = None) -> History:
     runs = store.runs()
     series = build_series(runs, store.passing_repetitions(match))
-    return History(runs=runs, series=series, breaks=known_breaks(runs))
+    return History(
+        runs=runs,
+        series=series,
+        breaks=known_breaks(runs),
+        damaged=store.damaged_figures(match),
+    )

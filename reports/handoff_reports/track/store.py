@@ -5,10 +5,16 @@ measurement settings; version 1 files gain the settings column, 'unknown', when 
 `rows` (one per benchmark of a run: wrong, verified, efficiency, error) and `repetitions` (every
 repetition's seconds). A run is unique by machine, date and commit: ingesting a file again is a
 no-op that says so, so a nightly job that retries is harmless.
+
+A row whose figures were damaged in its file (results.Row.defects) is stored as failed, its defects
+as its error, so it never enters a series. Figures in the database itself that are not finite or
+are negative (a time of zero or less) are never read as measurements: `damaged_figures` names
+them, and `passing_repetitions` leaves them out.
 """
 
 from __future__ import annotations
 
+import math
 import re
 import sqlite3
 from collections.abc import Iterator
@@ -129,7 +135,7 @@ class HistoryStore:
                     row.verified,
                     row.efficiency,
                     row.floor_seconds,
-                    row.error,
+                    row.failure if row.defects else row.error,
                 )
                 for row in rows
             ],
@@ -179,14 +185,76 @@ class HistoryStore:
         )
         seconds: dict[tuple[int, str], list[float]] = {}
         for run_id, name, value in result:
-            if match is None or match.search(name):
+            if (match is None or match.search(name)) and _figure_problem(value, POSITIVE) is None:
                 seconds.setdefault((int(run_id), str(name)), []).append(float(value))
         return seconds
+
+    def damaged_figures(self, match: re.Pattern[str] | None) -> list[str]:
+        """One line per stored figure that is not a finite, non-negative number (a time: a
+        positive one), among the rows `match` selects: none should ever have been stored."""
+        found = []
+        rows = self._db.execute(
+            "SELECT r.run_id, u.source_path, r.name, r.wrong, r.verified, r.efficiency,"
+            " r.floor_seconds FROM rows AS r JOIN runs AS u ON u.id = r.run_id"
+            " ORDER BY r.run_id, r.name"
+        )
+        for run_id, source, name, *values in rows:
+            if match is not None and not match.search(name):
+                continue
+            for column, value in zip(ROW_FIGURES, values, strict=True):
+                rule = ROW_FIGURES[column]
+                if (value is not None or rule.required) and (
+                    problem := _figure_problem(value, rule.kind)
+                ) is not None:
+                    found.append(f"run {run_id} ({source}), {name}: {column} {problem}")
+        repetitions = self._db.execute(
+            "SELECT p.run_id, u.source_path, p.name, p.repetition, p.seconds FROM repetitions AS p"
+            " JOIN runs AS u ON u.id = p.run_id ORDER BY p.run_id, p.name, p.repetition"
+        )
+        for run_id, source, name, repetition, value in repetitions:
+            if match is not None and not match.search(name):
+                continue
+            if (problem := _figure_problem(value, POSITIVE)) is not None:
+                found.append(
+                    f"run {run_id} ({source}), {name}: repetition {repetition} seconds {problem}"
+                )
+        return found
 
     def count(self, table: str) -> int:
         if table not in ("runs", "rows", "repetitions"):
             raise ValueError(f"no table {table!r} in the history")
         return int(self._db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
+
+
+POSITIVE, NOT_NEGATIVE = "positive", "not negative"
+
+
+@dataclass(frozen=True)
+class _Rule:
+    kind: str  # POSITIVE or NOT_NEGATIVE
+    required: bool  # NOT NULL in the schema: a NULL there is how SQLite stores a NaN
+
+
+# The columns of `rows` that hold figures, and what each must be.
+ROW_FIGURES = {
+    "wrong": _Rule(NOT_NEGATIVE, required=True),
+    "verified": _Rule(NOT_NEGATIVE, required=True),
+    "efficiency": _Rule(NOT_NEGATIVE, required=False),
+    "floor_seconds": _Rule(POSITIVE, required=False),
+}
+
+
+def _figure_problem(value: object, kind: str) -> str | None:
+    """What is wrong with a stored figure ("is inf", "is -2, not positive"); None when fine."""
+    if value is None:
+        return "is NULL (a NaN, as SQLite stores one)"
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return f"is not a number ({str(value)[:24]!r})"
+    if not math.isfinite(value):
+        return f"is {value}"
+    if value < 0 or (kind == POSITIVE and value == 0):
+        return f"is {value:g}, not {kind}"
+    return None
 
 
 def _split(text: str) -> tuple[str, ...]:
