@@ -99,7 +99,7 @@ std::string planted_slowdown::describe() const {
   const double percent = fraction * 100.0;
   char text[32];
   const auto end = std::to_chars(text, text + sizeof text, percent).ptr;
-  return std::string(text, end) + ":" + rows_regex;
+  return std::string(text, end) + ":" + rows_regex + (alternate ? " (even passes)" : "");
 }
 
 bench_config parse_handoff_flags(int& argc, char** argv) {
@@ -107,6 +107,7 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
   // Flags that override what the profile sets, applied after it whatever their order.
   std::optional<double> max_noise, min_time, timeout;
   std::optional<int> min_samples;
+  bool plant_alternate = false;
   int kept = 1;
   for (int i = 1; i < argc; ++i) {
     const std::string_view argument = argv[i];
@@ -143,6 +144,8 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
                                                         std::numeric_limits<std::uint64_t>::max());
     } else if (argument.starts_with("--handoff-passes=")) {
       config.passes = parse_number<int>("--handoff-passes", value_of("--handoff-passes="), 1000);
+    } else if (argument == "--handoff-plant-alternate") {
+      plant_alternate = true;
     } else if (argument.starts_with("--handoff-plant-slowdown=")) {
       config.plant = parse_planted_slowdown(value_of("--handoff-plant-slowdown="));
     } else if (argument.starts_with("--handoff-ceilings-from=")) {
@@ -165,6 +168,12 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
     }
   }
   argc = kept;
+  if (plant_alternate && (!config.plant.active() || config.passes < 2)) {
+    throw std::invalid_argument(
+        "handoff_bench: --handoff-plant-alternate needs --handoff-plant-slowdown and "
+        "--handoff-passes of 2 or more");
+  }
+  config.plant.alternate = plant_alternate;
   config.smoke = config.profile == bench_profile::smoke;
   config.sampling = sampling_of(config.profile);
   if (max_noise) config.sampling.max_noise = *max_noise;
@@ -201,8 +210,22 @@ std::string handoff_flags_help() {
          "                               rows need after them\n"
          "  --handoff-plant-slowdown=PERCENT:REGEX  test hook: rows matching REGEX run PERCENT\n"
          "                               slower, by a calibrated delay inside the timed region\n"
+         "  --handoff-plant-alternate    test hook: plant the slowdown in the even passes only,\n"
+         "                               for compare --paired\n"
          "  --handoff-list-families      which families this machine runs or skips, and why\n"
          "  --handoff-plant-wrong-result add selftest/planted_wrong_result, which must fail\n";
+}
+
+namespace {
+int pass_now = 1;
+}  // namespace
+
+int current_pass() noexcept {
+  return pass_now;
+}
+
+void set_current_pass(int pass) noexcept {
+  pass_now = pass;
 }
 
 const bench_config& active_config() noexcept {

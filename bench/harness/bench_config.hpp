@@ -38,6 +38,9 @@ struct sampling_settings {
 struct planted_slowdown {
   double fraction = 0.0;
   std::string rows_regex;
+  // Only in the even passes of a run of several (--handoff-plant-alternate): each planted pass
+  // then follows a plain one within seconds, and compare --paired sets each against the other.
+  bool alternate = false;
   bool active() const noexcept { return fraction > 0.0; }
   // "PERCENT:REGEX" as given, or empty when off.
   std::string describe() const;
@@ -74,6 +77,10 @@ struct bench_environment {
 bench_config parse_handoff_flags(int& argc, char** argv);
 
 std::string handoff_flags_help();
+
+// The pass (1-based) the run is in, for code that has no environment at hand.
+int current_pass() noexcept;
+void set_current_pass(int pass) noexcept;
 
 // The configuration of this run, for code that has no environment at hand (the timing loop).
 const bench_config& active_config() noexcept;

@@ -13,7 +13,7 @@ namespace handoff::bench {
 planted_delay planted_delay::for_row(const std::string& row_name) {
   planted_delay delay;
   const auto& plant = active_config().plant;
-  if (!plant.active()) return delay;
+  if (!plant.active() || (plant.alternate && current_pass() % 2 == 1)) return delay;
   // Matched as Google Benchmark matches its filter: searched in the name with its suffix.
   const std::regex rows(plant.rows_regex, std::regex::extended);
   if (std::regex_search(row_name + "/manual_time", rows)) delay.fraction_ = plant.fraction;

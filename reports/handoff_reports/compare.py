@@ -47,6 +47,7 @@ from handoff_reports.compare_stats import (
     Verdict,
     format_noise,
     judge,
+    judge_paired,
     load_thresholds,
     side_of,
 )
@@ -259,7 +260,7 @@ def _failure(baseline: Row, contender: Row) -> str | None:
 
 
 def _compare_row(
-    key: str, baseline: Row, contender: Row, threshold: float, comparable: bool
+    key: str, baseline: Row, contender: Row, threshold: float, comparable: bool, paired: bool
 ) -> RowComparison | Unmatched:
     baseline_side = side_of(baseline.figures) if baseline.seconds else None
     contender_side = side_of(contender.figures) if contender.seconds else None
@@ -293,7 +294,8 @@ def _compare_row(
             baseline_side,
             contender_side,
         )
-    judgement = judge(baseline.figures, contender.figures, threshold)
+    judging = judge_paired if paired else judge
+    judgement = judging(baseline.figures, contender.figures, threshold)
     return RowComparison(
         key,
         baseline,
@@ -316,6 +318,7 @@ def compare_runs(
     contender: Run,
     thresholds: Thresholds | None = None,
     ignore_settings: bool = False,
+    paired: bool = False,
 ) -> Comparison:
     thresholds = thresholds or Thresholds()
     comparison = Comparison(
@@ -329,7 +332,9 @@ def compare_runs(
             reason = "only in contender" + (", and it FAILED" if failed else "")
             comparison.unmatched.append(Unmatched(key, reason, failed))
             continue
-        result = _compare_row(key, baseline_row, contender_row, thresholds.for_key(key), comparable)
+        result = _compare_row(
+            key, baseline_row, contender_row, thresholds.for_key(key), comparable, paired
+        )
         if isinstance(result, Unmatched):
             comparison.unmatched.append(result)
         else:
@@ -500,6 +505,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="compare runs measured with different settings instead of calling every row "
         "NOT COMPARABLE",
     )
+    parser.add_argument(
+        "--paired",
+        action="store_true",
+        help="the runs alternated: judge each row by the ratios of its repetitions taken in turn "
+        "(repetition i of each run), which cancels the machine's drift between them",
+    )
     parser.add_argument("--html", metavar="OUT", help="also write the comparison as HTML here")
     return parser
 
@@ -518,6 +529,7 @@ def main(argv: list[str] | None = None) -> int:
             load_results(args.contender),
             thresholds,
             ignore_settings=args.ignore_settings,
+            paired=args.paired,
         )
     except (ResultsError, ThresholdsError) as error:
         print(f"handoff-compare: {error}", file=sys.stderr)

@@ -31,6 +31,15 @@ The verdict:
   its time cap above its noise target) or has no interval of its own (an older file);
 - SAME: everything else (a change within the threshold, or one inside both sides' measured noise).
 
+Paired sides (compare --paired): when the two runs alternated, repetition i of the baseline and
+repetition i of the contender were measured within seconds of each other (handoff_bench
+--handoff-plant-alternate, or runs taken in turn), and the machine's speed at that moment, which
+on a shared machine wanders by tens of percent for seconds at a time and moves every row alike,
+cancels in their ratio. The row's change is then the median of those ratios minus one, and its
+interval that median's distribution-free 95% interval: SLOWER or FASTER when the change is beyond
+the threshold and the interval leaves out 1, SAME otherwise. With fewer than PAIRED_MINIMUM pairs,
+or unequal counts, the unpaired rule above applies.
+
 FAILED (the contender's result was wrong, or it errored, or either side's figures are damaged) and
 NOT COMPARABLE (the runs were measured with different settings) are decided before this rule, in
 compare.py, so that the rule only ever sees finite, positive times.
@@ -53,6 +62,8 @@ from handoff_reports.results import Repetition
 DEFAULT_THRESHOLD = 0.03
 # From 9 repetitions on, the median's 95% interval leaves out the lowest and the highest one.
 MANY_REPETITIONS = 9
+# From 6 pairs on, the median ratio has a 95% interval (the range of the ratios, at 6 to 8).
+PAIRED_MINIMUM = 6
 
 
 class Verdict(StrEnum):
@@ -284,3 +295,26 @@ def judge(
 ) -> Judgement:
     """The verdict for two non-empty lists of repetitions (see `side_of` and `judge_sides`)."""
     return judge_sides(side_of(baseline), side_of(contender), threshold)
+
+
+def judge_paired(
+    baseline: Sequence[Repetition | float],
+    contender: Sequence[Repetition | float],
+    threshold: float,
+) -> Judgement:
+    """The verdict for repetitions taken in alternation, pair by pair (see the module docstring)."""
+    if len(baseline) != len(contender) or len(baseline) < PAIRED_MINIMUM:
+        return judge(baseline, contender, threshold)
+
+    def seconds(figure: Repetition | float) -> float:
+        return figure.seconds if isinstance(figure, Repetition) else float(figure)
+
+    ratios = sorted(seconds(c) / seconds(b) for b, c in zip(baseline, contender, strict=True))
+    j = lower_rank_of_median_interval(len(ratios))
+    low, high = ratios[j - 1], ratios[len(ratios) - j]
+    change = _median(ratios) - 1
+    if abs(change) > threshold and (low > 1 or high < 1):
+        verdict = _by_direction(change)
+    else:
+        verdict = Verdict.SAME
+    return Judgement(change, verdict, side_of(baseline), side_of(contender))

@@ -127,6 +127,30 @@ def merge_documents(
     return merged
 
 
+def split_alternating(document: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The odd passes (1, 3, ...) and the even passes (2, 4, ...) of one run of several passes, each
+    a run of its own with its passes numbered from 0, in order: the two sides of a run made with
+    handoff_bench --handoff-plant-alternate, for compare --paired."""
+    halves: list[dict[str, Any]] = []
+    for parity in (0, 1):
+        half = copy.deepcopy({k: v for k, v in document.items() if k != "benchmarks"})
+        entries = [
+            dict(entry)
+            for entry in document.get("benchmarks", [])
+            if entry.get("run_type", "iteration") == "iteration"
+            and int(entry.get("repetition_index", 0)) % 2 == parity
+        ]
+        entries.sort(key=lambda entry: int(entry.get("repetition_index", 0)))
+        passes = max((int(e.get("repetition_index", 0)) // 2 + 1 for e in entries), default=0)
+        for entry in entries:
+            entry["repetition_index"] = int(entry.get("repetition_index", 0)) // 2
+            entry["repetitions"] = passes
+        half["benchmarks"] = entries
+        half.setdefault("context", {})["handoff_passes"] = str(passes)
+        halves.append(half)
+    return halves[0], halves[1]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="handoff-merge", description=__doc__.split("\n\n")[0])
     parser.add_argument("passes", nargs="+", type=Path, help="results JSON files, one per pass")

@@ -10,6 +10,7 @@ from handoff_reports.compare_stats import (
     Verdict,
     format_noise,
     judge,
+    judge_paired,
     lower_rank_of_median_interval,
     side_of,
 )
@@ -187,3 +188,35 @@ def test_failed_contender_row_without_times_has_no_change():
     assert comparison.rows[0].verdict is Verdict.FAILED
     assert math.isnan(comparison.rows[0].change)
     assert comparison.exit_code == 1
+
+
+# Pairs taken in turn on a machine whose speed wanders by tens of percent, every row alike.
+DRIFT = [1.0, 1.3, 0.95, 1.25, 1.0, 1.4, 0.9, 1.1, 1.2, 1.0, 1.35, 0.97, 1.05, 1.3, 1.0]
+
+
+def test_paired_runs_see_a_10_percent_slowdown_through_the_drift() -> None:
+    baseline = [rep(d) for d in DRIFT]
+    slowed = [rep(d * 1.10 * (1.01 if i % 2 else 0.99)) for i, d in enumerate(DRIFT)]
+    assert judge(baseline, slowed, 0.05).verdict is Verdict.SAME  # unpaired: lost in the drift
+    judgement = judge_paired(baseline, slowed, 0.05)
+    assert judgement.verdict is Verdict.SLOWER
+    assert judgement.change == pytest.approx(0.10, abs=0.011)
+
+
+def test_paired_runs_of_one_build_read_same_through_the_drift() -> None:
+    baseline = [rep(d) for d in DRIFT]
+    again = [rep(d * (1.02 if i % 3 else 0.97)) for i, d in enumerate(DRIFT)]
+    assert judge_paired(baseline, again, 0.05).verdict is Verdict.SAME
+
+
+def test_a_paired_change_is_called_only_when_its_interval_leaves_out_one() -> None:
+    baseline = [rep(1.0)] * 9
+    mixed = [rep(r) for r in (0.8, 0.9, 0.95, 1.0, 1.12, 1.2, 1.25, 1.3, 1.4)]
+    judgement = judge_paired(baseline, mixed, 0.05)
+    assert judgement.change == pytest.approx(0.12)
+    assert judgement.verdict is Verdict.SAME  # 0.9 to 1.3: no measurable difference
+
+
+def test_too_few_or_unequal_pairs_fall_back_to_the_unpaired_rule() -> None:
+    assert judge_paired([rep(1.0)] * 5, [rep(2.0)] * 5, 0.05).verdict is Verdict.SLOWER
+    assert judge_paired([1.0] * 6, [1.2] * 7, 0.05).verdict is Verdict.SLOWER

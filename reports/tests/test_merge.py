@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from handoff_reports.merge import main
+from handoff_reports.merge import main, split_alternating
 from handoff_reports.results import load_results
 
 REAL = Path(__file__).parent / "fixtures" / "real" / "h200-1gpu.json"
@@ -103,3 +103,16 @@ def test_files_of_several_passes_each_keep_every_pass(tmp_path):
     assert (
         load_results(tmp_path / "both.json").rows[key.removesuffix("/manual_time")].repetitions == 4
     )
+
+
+def test_an_alternating_run_splits_into_its_odd_and_its_even_passes():
+    document = json.loads(REAL.read_text())
+    one = document["benchmarks"][0]
+    document["benchmarks"] = [
+        dict(one, repetition_index=index, real_time=float(index + 1)) for index in range(6)
+    ]
+    odd, even = split_alternating(document)
+    assert [e["real_time"] for e in odd["benchmarks"]] == [1.0, 3.0, 5.0]
+    assert [e["real_time"] for e in even["benchmarks"]] == [2.0, 4.0, 6.0]
+    assert [e["repetition_index"] for e in even["benchmarks"]] == [0, 1, 2]
+    assert odd["context"]["handoff_passes"] == even["context"]["handoff_passes"] == "3"

@@ -8,25 +8,38 @@ SAME, none SLOWER, and compare must exit 0.
 regex searched in the benchmark name, as handoff_bench matches it). At least --power (90%) of those
 rows must read SLOWER, and no other row may read SLOWER or FASTER.
 
+--alternating: BASELINE is one run of several passes made with --handoff-plant-alternate (the
+slowdown planted in its even passes only), and there is no CONTENDER: its odd passes are the
+baseline, its even passes the contender, compared pair by pair (compare --paired).
+
 Prints the verdict counts and every row that broke the rule; exits 1 when the rule fails.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
+import tempfile
 from collections import Counter
+from pathlib import Path
 
 from handoff_reports.compare import compare_runs
 from handoff_reports.compare_stats import Thresholds, Verdict
+from handoff_reports.merge import split_alternating
 from handoff_reports.results import load_results
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("baseline")
-    parser.add_argument("contender")
+    parser.add_argument("contender", nargs="?")
+    parser.add_argument(
+        "--alternating",
+        action="store_true",
+        help="BASELINE alternates plain and planted passes",
+    )
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("--aa", action="store_true", help="the two runs are of one build")
     mode.add_argument(
@@ -46,9 +59,25 @@ def main() -> int:
     thresholds = None
     if arguments.threshold is not None:
         thresholds = Thresholds().with_default(arguments.threshold)
-    comparison = compare_runs(
-        load_results(arguments.baseline), load_results(arguments.contender), thresholds
-    )
+    if arguments.alternating == (arguments.contender is not None):
+        parser.error("give BASELINE and CONTENDER, or one run with --alternating")
+    if arguments.alternating:
+        with tempfile.TemporaryDirectory() as folder:
+            document = json.loads(Path(arguments.baseline).read_text())
+            sides = []
+            for name, half in zip(
+                ("odd", "even"), split_alternating(document), strict=True
+            ):
+                path = Path(folder) / f"{name}-passes.json"
+                path.write_text(json.dumps(half))
+                sides.append(load_results(path))
+        comparison = compare_runs(sides[0], sides[1], thresholds, paired=True)
+    else:
+        comparison = compare_runs(
+            load_results(arguments.baseline),
+            load_results(arguments.contender),
+            thresholds,
+        )
     rows = comparison.rows
     if not rows:
         print("FAIL: no row in common", file=sys.stderr)

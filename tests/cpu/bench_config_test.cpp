@@ -103,13 +103,29 @@ TEST(BenchConfig, APlantedSlowdownIsParsedAndDescribedAsGiven) {
   EXPECT_FALSE(parse_handoff_flags(off.count, off.pointers.data()).plant.active());
 }
 
+TEST(BenchConfig, AnAlternatingPlantNeedsAPlantAndPasses) {
+  arguments good({"handoff_bench", "--handoff-plant-slowdown=10:^x", "--handoff-passes=4",
+                  "--handoff-plant-alternate"});
+  const auto config = parse_handoff_flags(good.count, good.pointers.data());
+  EXPECT_TRUE(config.plant.alternate);
+  EXPECT_EQ(config.plant.describe(), "10:^x (even passes)");
+  arguments no_plant({"handoff_bench", "--handoff-passes=4", "--handoff-plant-alternate"});
+  EXPECT_THROW(parse_handoff_flags(no_plant.count, no_plant.pointers.data()),
+               std::invalid_argument);
+  arguments one_pass(
+      {"handoff_bench", "--handoff-plant-slowdown=10:^x", "--handoff-plant-alternate"});
+  EXPECT_THROW(parse_handoff_flags(one_pass.count, one_pass.pointers.data()),
+               std::invalid_argument);
+}
+
 TEST(BenchConfig, TheHelpNamesEveryFlagTheParserTakes) {
   const std::string help = handoff_flags_help();
   for (const char* flag :
        {"--handoff-profile=", "--handoff-smoke", "--handoff-max-noise=", "--handoff-min-samples=",
         "--handoff-min-time=", "--handoff-timeout=", "--handoff-max-elements=",
         "--handoff-shuffle-families=", "--handoff-ceilings-from=", "--handoff-plant-slowdown=",
-        "--handoff-passes=", "--handoff-list-families", "--handoff-plant-wrong-result"}) {
+        "--handoff-passes=", "--handoff-plant-alternate", "--handoff-list-families",
+        "--handoff-plant-wrong-result"}) {
     EXPECT_NE(help.find(flag), std::string::npos) << flag;
   }
 }
