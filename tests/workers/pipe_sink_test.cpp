@@ -3,13 +3,16 @@
 
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <unistd.h>
 #include <xxhash.h>
 
 #include <chrono>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "handoff/transport/fd_io.hpp"
+#include "handoff/transport/process/worker_role.hpp"
 #include "handoff/transport/process_errors.hpp"
 #include "handoff/transport/spawned_process.hpp"
 
@@ -110,6 +113,24 @@ TEST(WorkerRoles, AnUnknownRoleIsRefused) {
   const auto status = worker.wait_for(10s);
   EXPECT_TRUE(status.exited);
   EXPECT_EQ(status.code, 2);
+}
+
+TEST(WorkerRoles, AWorkerWhoseParentIsGoneExitsAtOnce) {
+  // Pid 1 is not this test's pid: to the worker, the process that started it is gone.
+  auto worker = spawned_process::start(
+      "orphan", {HANDOFF_BENCH_PATH, "--handoff-worker=pipe_sink", "--handoff-parent=1"});
+  const auto status = worker.wait_for(10s);
+  EXPECT_TRUE(status.exited);
+  EXPECT_EQ(status.code, transport::worker_orphaned_exit_code);
+}
+
+TEST(WorkerRoles, AWorkerStartedByWorkerCommandKnowsItsParent) {
+  auto command = transport::worker_command("nope");
+  command[0] = HANDOFF_BENCH_PATH;
+  ASSERT_EQ(command.size(), 3u);
+  EXPECT_EQ(command[2], "--handoff-parent=" + std::to_string(::getpid()));
+  auto worker = spawned_process::start("bad_role", command);
+  EXPECT_EQ(worker.wait_for(10s).code, 2);  // past the parent check, refused as unknown
 }
 
 }  // namespace

@@ -75,8 +75,6 @@ std::vector<float> process_chunk(compute_target target, const reference::vector_
 }
 
 int run_map_worker(std::span<const std::string> arguments) {
-  // A worker never outlives its coordinator, even while busy outside any wait.
-  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (arguments.size() != 2) {
     throw std::invalid_argument("pool_prep map worker: expected <target> <patience ms>");
   }

@@ -92,8 +92,6 @@ class ring_worker {
 }  // namespace
 
 int run_ring_worker(std::span<const std::string> arguments) {
-  // A worker never outlives its coordinator, even while busy outside any wait.
-  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (arguments.size() != 1) {
     throw std::invalid_argument("pool_prep ring worker: expected <patience ms>");
   }

@@ -119,9 +119,6 @@ class receiver_loop {
 }  // namespace
 
 int run_tensor_receiver(std::span<const std::string>) {
-  // Belt and braces with watch_parent: if the coordinator dies while this process is busy outside
-  // any wait, the kernel ends it too, so no receiver is ever left behind.
-  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   receiver_loop loop;
   return loop.run();
 }

@@ -1,5 +1,10 @@
 #include "handoff/transport/process/worker_role.hpp"
 
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include <charconv>
+#include <csignal>
 #include <cstdio>
 #include <exception>
 #include <map>
@@ -12,6 +17,20 @@ namespace {
 std::map<std::string, worker_entry, std::less<>>& registered_roles() {
   static std::map<std::string, worker_entry, std::less<>> roles;
   return roles;
+}
+
+// Ties the worker's life to its parent's. The death signal is sent when the thread that
+// spawned the worker ends, not the process: handoff starts workers from the coordinator's main
+// thread, which lives as long as it. A parent that died before prctl took effect has already
+// handed the worker to another process, which getppid() then names.
+bool tie_to_parent(std::string_view expected_parent) {
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (expected_parent.empty()) return true;
+  pid_t parent = 0;
+  const auto [end, error] = std::from_chars(
+      expected_parent.data(), expected_parent.data() + expected_parent.size(), parent);
+  return error == std::errc{} && end == expected_parent.data() + expected_parent.size() &&
+         parent == ::getppid();
 }
 
 }  // namespace
@@ -34,7 +53,20 @@ std::optional<int> run_worker_role_if_requested(int argc, char** argv) {
     std::fprintf(stderr, "\n");
     return 2;
   }
-  const std::vector<std::string> arguments(argv + 2, argv + argc);
+  int first_argument = 2;
+  std::string_view expected_parent;
+  if (argc > 2 && std::string_view(argv[2]).starts_with(worker_parent_flag)) {
+    expected_parent = std::string_view(argv[2]).substr(worker_parent_flag.size());
+    first_argument = 3;
+  }
+  if (!tie_to_parent(expected_parent)) {
+    std::fprintf(stderr, "worker %.*s: started by process %.*s, which is gone (parent now %d)\n",
+                 static_cast<int>(role.size()), role.data(),
+                 static_cast<int>(expected_parent.size()), expected_parent.data(),
+                 static_cast<int>(::getppid()));
+    return worker_orphaned_exit_code;
+  }
+  const std::vector<std::string> arguments(argv + first_argument, argv + argc);
   try {
     return found->second(arguments);
   } catch (const std::exception& error) {
@@ -50,7 +82,8 @@ std::optional<int> run_worker_role_if_requested(int argc, char** argv) {
 std::vector<std::string> worker_command(std::string_view role,
                                         const std::vector<std::string>& arguments) {
   std::vector<std::string> command{self_executable_path(),
-                                   std::string(worker_flag) + std::string(role)};
+                                   std::string(worker_flag) + std::string(role),
+                                   std::string(worker_parent_flag) + std::to_string(::getpid())};
   command.insert(command.end(), arguments.begin(), arguments.end());
   return command;
 }

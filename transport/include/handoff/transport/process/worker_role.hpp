@@ -13,11 +13,15 @@
 namespace handoff::transport {
 
 inline constexpr std::string_view worker_flag = "--handoff-worker=";
+// Follows the role flag in worker_command: the pid of the process that started the worker.
+inline constexpr std::string_view worker_parent_flag = "--handoff-parent=";
 
 // A role's main: its arguments are those after the role flag. Its return value is the exit code.
 // An exception escaping it is printed to stderr and becomes exit code worker_uncaught_exit_code.
 using worker_entry = int (*)(std::span<const std::string> arguments);
 inline constexpr int worker_uncaught_exit_code = 70;
+// The process that started the worker was gone before the worker could tie its life to it.
+inline constexpr int worker_orphaned_exit_code = 71;
 
 void register_worker_role(std::string_view name, worker_entry entry);
 
@@ -33,10 +37,12 @@ struct worker_role_registrar {
   static const ::handoff::transport::worker_role_registrar HANDOFF_WORKER_ROLE_CONCAT( \
       handoff_worker_role_, __LINE__)(name, entry)
 
-// The exit code of the role, or nothing when argv asks for no role.
+// The exit code of the role, or nothing when argv asks for no role. Every role dies with the
+// process that started it (SIGKILL on its death), and exits at once with
+// worker_orphaned_exit_code when --handoff-parent names a process that is no longer its parent.
 std::optional<int> run_worker_role_if_requested(int argc, char** argv);
 
-// The command line that starts this program in a role.
+// The command line that starts this program in a role, as a child of this process.
 std::vector<std::string> worker_command(std::string_view role,
                                         const std::vector<std::string>& arguments = {});
 
