@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <new>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -216,6 +217,10 @@ int main(int argc, char** argv) {
   std::signal(SIGPIPE, SIG_IGN);
   try {
     return run_benchmarks(argc, argv);
+  } catch (const std::bad_alloc&) {
+    std::cerr << "handoff_bench: out of host memory (std::bad_alloc); a smaller "
+                 "--handoff-max-elements needs less\n";
+    return 2;
   } catch (const std::exception& error) {
     std::cerr << error.what() << "\n";
     return 2;

@@ -1,7 +1,10 @@
 #include "bench_config.hpp"
 
+#include <unistd.h>
+
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <optional>
 #include <regex>
@@ -24,6 +27,33 @@ Number parse_number(std::string_view flag, std::string_view text, Number most) {
   }
   return value;
 }
+
+}  // namespace
+
+double host_memory_bytes() noexcept {
+  const long pages = ::sysconf(_SC_PHYS_PAGES);
+  const long page_bytes = ::sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page_bytes <= 0) return std::numeric_limits<double>::infinity();
+  return static_cast<double>(pages) * static_cast<double>(page_bytes);
+}
+
+// The largest row keeps about four float arrays of the element cap in host memory at once (two
+// inputs, the output and the reference); a cap past the machine's memory would end in a bare
+// std::bad_alloc, or the OOM killer, somewhere inside a sweep.
+void check_host_memory_for(std::uint64_t max_elements, double host_bytes) {
+  const double needed_bytes = 4.0 * sizeof(float) * static_cast<double>(max_elements);
+  if (needed_bytes <= host_bytes) return;
+  constexpr double gib = 1024.0 * 1024.0 * 1024.0;
+  char text[256];
+  std::snprintf(
+      text, sizeof text,
+      "handoff_bench: --handoff-max-elements=%llu needs about %.1f GiB of host memory for "
+      "its largest rows; this machine has %.1f GiB",
+      static_cast<unsigned long long>(max_elements), needed_bytes / gib, host_bytes / gib);
+  throw std::invalid_argument(text);
+}
+
+namespace {
 
 bench_profile parse_profile(std::string_view text) {
   if (text == "default") return bench_profile::standard;
@@ -174,6 +204,7 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
         "--handoff-passes of 2 or more");
   }
   config.plant.alternate = plant_alternate;
+  check_host_memory_for(config.max_elements, host_memory_bytes());
   config.smoke = config.profile == bench_profile::smoke;
   config.sampling = sampling_of(config.profile);
   if (max_noise) config.sampling.max_noise = *max_noise;

@@ -78,6 +78,11 @@ bench_config parse_handoff_flags(int& argc, char** argv);
 
 std::string handoff_flags_help();
 
+// Throws std::invalid_argument, naming both sizes, when the element cap's largest rows would not
+// fit in host_bytes of host memory (host_memory_bytes(): this machine's).
+void check_host_memory_for(std::uint64_t max_elements, double host_bytes);
+double host_memory_bytes() noexcept;
+
 // The pass (1-based) the run is in, for code that has no environment at hand.
 int current_pass() noexcept;
 void set_current_pass(int pass) noexcept;

@@ -103,6 +103,19 @@ TEST(BenchConfig, APlantedSlowdownIsParsedAndDescribedAsGiven) {
   EXPECT_FALSE(parse_handoff_flags(off.count, off.pointers.data()).plant.active());
 }
 
+TEST(BenchConfig, AnElementCapBeyondHostMemoryIsAClearError) {
+  constexpr double gib = 1024.0 * 1024.0 * 1024.0;
+  EXPECT_NO_THROW(check_host_memory_for(std::uint64_t{1} << 28, 24 * gib));
+  try {
+    check_host_memory_for(std::uint64_t{1} << 32, 24 * gib);  // four 16 GiB arrays
+    ADD_FAILURE() << "2^32 elements accepted on 24 GiB";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_NE(std::string(error.what()).find("about 64.0 GiB of host memory"), std::string::npos)
+        << error.what();
+  }
+  EXPECT_GT(host_memory_bytes(), 0.0);
+}
+
 TEST(BenchConfig, AnAlternatingPlantNeedsAPlantAndPasses) {
   arguments good({"handoff_bench", "--handoff-plant-slowdown=10:^x", "--handoff-passes=4",
                   "--handoff-plant-alternate"});

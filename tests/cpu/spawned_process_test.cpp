@@ -123,6 +123,18 @@ TEST(FdIo, SilentPeerHitsTheReadDeadline) {
   EXPECT_LT(std::chrono::steady_clock::now() - start, 5s);
 }
 
+TEST(FdIo, WritingLeavesTheCallersDescriptorBlockingAsItWas) {
+  auto pipe = make_cloexec_pipe();
+  const std::vector<std::byte> fits(1024);
+  transport::write_all(pipe.write_end.get(), fits, deadline_clock::now() + 10s, "reader");
+  EXPECT_EQ(::fcntl(pipe.write_end.get(), F_GETFL) & O_NONBLOCK, 0);
+  const std::vector<std::byte> larger_than_the_pipe(4 << 20);
+  EXPECT_THROW(transport::write_all(pipe.write_end.get(), larger_than_the_pipe,
+                                    deadline_clock::now() + 100ms, "idle"),
+               deadline_exceeded);
+  EXPECT_EQ(::fcntl(pipe.write_end.get(), F_GETFL) & O_NONBLOCK, 0);
+}
+
 TEST(FdIo, AReaderThatNeverReadsHitsTheWriteDeadline) {
   auto pipe = make_cloexec_pipe();
   const std::vector<std::byte> larger_than_the_pipe(4 << 20);

@@ -34,13 +34,31 @@ void await_ready(int fd, short events, deadline_clock::time_point deadline, std:
 
 namespace {
 
+// A blocking write could outlast the deadline, so the writes are non-blocking; the descriptor is
+// the caller's, and gets its own flags back however the writing ends.
+class nonblocking_while_writing {
+ public:
+  nonblocking_while_writing(int fd, std::string_view peer) : fd_(fd) {
+    flags_ = ::fcntl(fd, F_GETFL);
+    if (flags_ < 0 || (!(flags_ & O_NONBLOCK) && ::fcntl(fd, F_SETFL, flags_ | O_NONBLOCK) != 0)) {
+      throw process_error("writing to " + std::string(peer) + ": fcntl: " + std::strerror(errno));
+    }
+  }
+  ~nonblocking_while_writing() {
+    if (!(flags_ & O_NONBLOCK)) ::fcntl(fd_, F_SETFL, flags_);
+  }
+  nonblocking_while_writing(const nonblocking_while_writing&) = delete;
+  nonblocking_while_writing& operator=(const nonblocking_while_writing&) = delete;
+
+ private:
+  int fd_;
+  int flags_ = 0;
+};
+
 template <class Writer>
 void write_loop(int fd, std::span<const std::byte> bytes, deadline_clock::time_point deadline,
                 std::string_view peer, Writer&& write_some) {
-  const int flags = ::fcntl(fd, F_GETFL);
-  if (flags < 0 || (!(flags & O_NONBLOCK) && ::fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0)) {
-    throw process_error("writing to " + std::string(peer) + ": fcntl: " + std::strerror(errno));
-  }
+  const nonblocking_while_writing nonblocking(fd, peer);
   std::size_t done = 0;
   while (done < bytes.size()) {
     await_ready(fd, POLLOUT, deadline, peer, "writing to");

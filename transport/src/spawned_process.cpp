@@ -47,7 +47,7 @@ int add_inherited_fds(posix_spawn_file_actions_t& actions, const std::vector<int
 }  // namespace
 
 std::string exit_status::describe() const {
-  if (lost) return "could not be reaped (waitpid failed)";
+  if (lost) return "could not be reaped (alive 5 s after SIGKILL, or waitpid failed)";
   if (exited) return "exited with code " + std::to_string(code);
   const char* signal_name = ::strsignal(code);
   return "killed by signal " + std::to_string(code) + " (" + (signal_name ? signal_name : "?") +
@@ -138,12 +138,26 @@ exit_status spawned_process::wait_for(std::chrono::milliseconds timeout) {
 void spawned_process::kill_and_reap() noexcept {
   if (pid_ < 0 || status_) return;
   ::kill(pid_, SIGKILL);
-  int raw = 0;
-  pid_t reaped = -1;
-  do {
-    reaped = ::waitpid(pid_, &raw, 0);
-  } while (reaped < 0 && errno == EINTR);
-  status_ = reaped == pid_ ? decode_wait_status(raw) : exit_status{.lost = true};
+  // SIGKILL ends a process once it leaves the kernel; one stuck inside a driver call may take
+  // long, or forever, and the coordinator must not hang with it: after the deadline it is
+  // reported as lost (and left to init to reap when it does end).
+  constexpr auto reap_deadline = std::chrono::seconds(5);
+  const auto deadline = std::chrono::steady_clock::now() + reap_deadline;
+  auto pause = std::chrono::microseconds(50);
+  while (true) {
+    int raw = 0;
+    const pid_t reaped = ::waitpid(pid_, &raw, WNOHANG);
+    if (reaped == pid_) {
+      status_ = decode_wait_status(raw);
+      return;
+    }
+    if ((reaped < 0 && errno != EINTR) || std::chrono::steady_clock::now() >= deadline) {
+      status_ = exit_status{.lost = true};
+      return;
+    }
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::microseconds(5000));
+  }
 }
 
 std::string self_executable_path() {

@@ -1,5 +1,6 @@
 #include "protocol.hpp"
 
+#include <charconv>
 #include <stdexcept>
 
 #include "variant_behaviour.hpp"
@@ -87,14 +88,17 @@ worker_arguments worker_arguments::decode(std::span<const std::string> arguments
     throw std::invalid_argument("queued_worker gpu worker: expected 7 arguments, got " +
                                 std::to_string(arguments.size()));
   }
+  // from_chars, not stoull: stoull reads "-1" as the largest value and throws its own
+  // out_of_range, neither of which names the argument.
   const auto number = [&](std::size_t index) -> std::size_t {
-    std::size_t used = 0;
-    const auto value = std::stoull(arguments[index], &used);
-    if (used != arguments[index].size()) {
+    const std::string& text = arguments[index];
+    std::size_t value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || error != std::errc{} || end != text.data() + text.size()) {
       throw std::invalid_argument("queued_worker gpu worker: argument " + std::to_string(index) +
-                                  " is not a number: '" + arguments[index] + "'");
+                                  " is not a count: '" + text + "'");
     }
-    return static_cast<std::size_t>(value);
+    return value;
   };
   worker_arguments decoded;
   decoded.kind = parse_variant(arguments[0]);
