@@ -126,6 +126,20 @@ TEST(WorkerPool, ASilentWorkerMeetsTheDeadline) {
   EXPECT_LT(deadline_clock::now() - start, 3s);
 }
 
+TEST(WorkerPool, TheDeadlineNamesTheWorkerThatOwesAReply) {
+  worker_pool pool("silent", 2, {.role = "pool_silent"});
+  const std::size_t owing[] = {1};
+  try {
+    pool.wait_for_message(deadline_clock::now() + 200ms, owing);
+    ADD_FAILURE() << "no deadline";
+  } catch (const transport::deadline_exceeded& error) {
+    const std::string expected = "pool silent: no reply before the deadline from " +
+                                 pool.worker_name(1) + " (pid " +
+                                 std::to_string(pool.worker_pid(1)) + ")";
+    EXPECT_EQ(std::string(error.what()), expected);
+  }
+}
+
 TEST(WorkerPool, ShutdownKillsStragglersAndLeavesNoProcess) {
   std::vector<pid_t> pids;
   {

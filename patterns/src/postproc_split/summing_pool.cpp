@@ -90,7 +90,11 @@ std::vector<double> summing_pool::dispatch(std::span<const chunk> chunks, stage_
         continue;
       }
     }
-    const std::size_t worker = workers_.wait_for_message(deadline());
+    std::vector<std::size_t> owing;
+    for (std::size_t index = 0; index < in_flight.size(); ++index) {
+      if (!in_flight[index].empty()) owing.push_back(index);
+    }
+    const std::size_t worker = workers_.wait_for_message(deadline(), owing);
     const auto reply = workers_.with_worker(
         worker, [&](connection& channel) { return channel.receive_record<sum_reply>(deadline()); });
     if (reply.magic != protocol_magic || in_flight[worker].empty() ||

@@ -61,13 +61,29 @@ void worker_pool::throw_worker_died(std::size_t index, const std::string& contex
                     worker.name(), status);
 }
 
+void worker_pool::throw_silent(std::span<const std::size_t> awaited) const {
+  std::vector<std::size_t> silent(awaited.begin(), awaited.end());
+  if (silent.empty()) {
+    for (std::size_t index = 0; index < workers_.size(); ++index)
+      silent.push_back(index);
+  }
+  std::string names;
+  for (const std::size_t index : silent) {
+    names += (names.empty() ? "" : ", ") + workers_[index].name() + " (pid " +
+             std::to_string(workers_[index].pid()) + ")";
+  }
+  throw deadline_exceeded("pool " + name_ + ": no reply before the deadline from " +
+                          (awaited.empty() ? "any of its workers: " : "") + names);
+}
+
 void worker_pool::check_alive() {
   for (std::size_t index = 0; index < workers_.size(); ++index) {
     if (workers_[index].poll()) throw_worker_died(index, "it ended while the pool needed it");
   }
 }
 
-std::size_t worker_pool::wait_for_message(deadline_clock::time_point deadline) {
+std::size_t worker_pool::wait_for_message(deadline_clock::time_point deadline,
+                                          std::span<const std::size_t> awaited) {
   std::vector<pollfd> requests(channels_.size());
   for (std::size_t index = 0; index < channels_.size(); ++index) {
     requests[index] = {channels_[index].native_handle(), POLLIN, 0};
@@ -85,9 +101,7 @@ std::size_t worker_pool::wait_for_message(deadline_clock::time_point deadline) {
       if (requests[index].revents & (POLLIN | POLLHUP | POLLERR)) return index;
     }
     check_alive();
-    if (deadline_clock::now() >= deadline) {
-      throw deadline_exceeded("pool " + name_ + ": no worker replied before the deadline");
-    }
+    if (deadline_clock::now() >= deadline) throw_silent(awaited);
   }
 }
 

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -66,8 +67,10 @@ class worker_pool {
   }
 
   // The index of a worker with a message waiting. A worker whose channel reached end of file, or
-  // whose process ended, is worker_died; none ready by the deadline is deadline_exceeded.
-  std::size_t wait_for_message(deadline_clock::time_point deadline);
+  // whose process ended, is worker_died; none ready by the deadline is deadline_exceeded, naming
+  // the workers in awaited (those that owe a reply; empty: every worker) with their pids.
+  std::size_t wait_for_message(deadline_clock::time_point deadline,
+                               std::span<const std::size_t> awaited = {});
 
   // Throws worker_died if any worker has ended.
   void check_alive();
@@ -80,6 +83,7 @@ class worker_pool {
 
  private:
   [[noreturn]] void throw_worker_died(std::size_t index, const std::string& context);
+  [[noreturn]] void throw_silent(std::span<const std::size_t> awaited) const;
 
   std::string name_;
   std::vector<spawned_process> workers_;
