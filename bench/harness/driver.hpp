@@ -117,6 +117,9 @@ void measure_variant(benchmark::State& state, const pattern_spec<Point, Case>& s
       // the outputs are poisoned through the case (the new session does not exist yet).
       sessions.drop();
       const auto poison_and_clear = [&] {
+        // Shut down as its user would, so that a worker that ended badly after its last batch
+        // is an error here rather than a process quietly killed.
+        if (fresh) fresh->shutdown();
         fresh.reset();
         work.poison();
       };

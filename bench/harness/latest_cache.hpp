@@ -7,10 +7,11 @@
 // benchmarks finish, while the CUDA runtime is still up.
 
 #include <exception>
-#include <iostream>
 #include <memory>
 #include <optional>
+#include <string>
 
+#include "outcome.hpp"
 #include "registration.hpp"
 #include "run_end.hpp"
 
@@ -50,8 +51,8 @@ class latest_cache {
     try {
       retire();
     } catch (const std::exception& error) {
-      std::cerr << "handoff_bench: a cached pool did not shut down cleanly: " << error.what()
-                << "\n";
+      record_failure_between_benchmarks(std::string("a cached pool did not shut down cleanly: ") +
+                                        error.what());
       drop();
     }
   }

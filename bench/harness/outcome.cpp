@@ -1,6 +1,7 @@
 #include "outcome.hpp"
 
 #include <atomic>
+#include <iostream>
 
 #include "interruption.hpp"
 
@@ -15,6 +16,12 @@ void fail_benchmark(benchmark::State& state, const std::string& message) {
   // A worker killed by the user's Ctrl-C is the interruption, not a failure of the variant.
   if (!run_interrupted()) failures.fetch_add(1);
   state.SkipWithError(message.c_str());
+}
+
+void record_failure_between_benchmarks(const std::string& message) {
+  if (run_interrupted()) return;
+  failures.fetch_add(1);
+  std::cerr << "handoff_bench: " << message << "\n";
 }
 
 int failed_benchmark_count() noexcept {

@@ -13,6 +13,9 @@ namespace handoff::bench {
 // Marks the benchmark failed (SkipWithError) and counts it against the exit code.
 void fail_benchmark(benchmark::State& state, const std::string& message);
 int failed_benchmark_count() noexcept;
+// A failure found between benchmarks (a cached pool whose workers did not exit cleanly when it was
+// retired): printed, and counted against the exit code like a failed benchmark.
+void record_failure_between_benchmarks(const std::string& message);
 
 // Adds the `wrong` and `verified` counters; any mismatch fails the benchmark.
 void record_verification(benchmark::State& state, const reference::verification_result& result);

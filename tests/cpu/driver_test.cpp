@@ -176,7 +176,7 @@ TEST(Driver, AVariantThatStopsWritingAfterItsWarmUpFails) {
   EXPECT_EQ(result.failures, 1);
 }
 
-TEST(Driver, AColdRowSetsUpForEveryRunAndShutsTheLastDown) {
+TEST(Driver, AColdRowSetsUpForEveryRunAndShutsEachDown) {
   setups = 0;
   shutdowns = 0;
   const auto result = run_row("writes", start::cold);
@@ -184,7 +184,8 @@ TEST(Driver, AColdRowSetsUpForEveryRunAndShutsTheLastDown) {
   EXPECT_EQ(setups, 4);  // the untimed first run and the 3 samples a cold row takes
   EXPECT_EQ(result.reporter.counters.at("samples"), 3);
   EXPECT_EQ(result.reporter.counters.at("fixed_samples"), 1);
-  EXPECT_EQ(shutdowns, 1);
+  // Each session's workers exit as its user's would, so that one that ended badly is seen.
+  EXPECT_EQ(shutdowns, 4);
 }
 
 TEST(Driver, AThrowingVariantFailsItsRowWithTheMessage) {

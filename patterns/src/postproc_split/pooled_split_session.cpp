@@ -23,7 +23,10 @@ pooled_split& pooled_split_session::split_for(const split_case& work) {
   const auto c = work.computed();
   if (!split_ || split_->c().values.data() != c.values.data() ||
       split_->c().values.size() != c.values.size() || split_->c().target != c.target) {
-    split_.reset();  // its pool and segment go before the new ones start
+    // Its pool shuts down as its user's would (a worker that ended badly is an error here), and
+    // it and its segment go before the new ones start.
+    if (split_) split_->shutdown();
+    split_.reset();
     split_ = make_(c, setup_);
     peers_.clear();
     for (std::size_t index = 0; index < split_->pool().size(); ++index)
