@@ -116,9 +116,10 @@ TEST(WorkerRoles, AnUnknownRoleIsRefused) {
 }
 
 TEST(WorkerRoles, AWorkerWhoseParentIsGoneExitsAtOnce) {
-  // Pid 1 is not this test's pid: to the worker, the process that started it is gone.
+  // No process has this pid (Linux's largest is 4194304): to the worker, the process that
+  // started it is gone.
   auto worker = spawned_process::start(
-      "orphan", {HANDOFF_BENCH_PATH, "--handoff-worker=pipe_sink", "--handoff-parent=1"});
+      "orphan", {HANDOFF_BENCH_PATH, "--handoff-worker=pipe_sink", "--handoff-parent=999999999"});
   const auto status = worker.wait_for(10s);
   EXPECT_TRUE(status.exited);
   EXPECT_EQ(status.code, transport::worker_orphaned_exit_code);
