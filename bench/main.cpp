@@ -165,7 +165,6 @@ int run_benchmarks(int argc, char** argv) {
   std::string needed_ceilings_filter;
   for (int pass = 1; pass <= passes && !run_interrupted(); ++pass) {
     if (passes > 1) std::cerr << "handoff_bench: pass " << pass << " of " << passes << "\n";
-    reporter.begin_pass(pass, passes);
     set_current_pass(pass);
     ran += benchmark::RunSpecifiedBenchmarks(&reporter);
     if (listing || run_interrupted() || ran == 0) continue;

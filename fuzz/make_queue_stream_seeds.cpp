@@ -5,22 +5,17 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "handoff/transport/channels/process_queue.hpp"
+#include "seed_writer.hpp"
 
 int main(int argc, char** argv) {
   using namespace handoff::transport;
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: %s CORPUS_DIR\n", argv[0]);
-    return 2;
-  }
-  const std::filesystem::path corpus = argv[1];
-  std::filesystem::create_directories(corpus);
+  const auto seeds = seed_writer::from_arguments(argc, argv);
+  if (!seeds) return 2;
   const std::vector<std::vector<std::size_t>> streams = {{0}, {1}, {3, 0, 17}, {100, 4096}};
   for (const auto& lengths : streams) {
     auto queue = process_queue::create({.max_message_bytes = 1 << 20, .purpose = "seed"});
@@ -30,10 +25,10 @@ int main(int argc, char** argv) {
       queue.put(message, deadline_clock::now() + std::chrono::seconds(5));
       name += "-" + std::to_string(length);
     }
-    std::vector<char> bytes(1 << 16);
+    std::vector<std::byte> bytes(1 << 16);
     const ssize_t got = ::read(queue.descriptors().at(1), bytes.data(), bytes.size());
     if (got < 0) return 1;
-    std::ofstream(corpus / name, std::ios::binary).write(bytes.data(), got);
+    seeds->write(name, std::span(bytes).first(static_cast<std::size_t>(got)));
   }
   return 0;
 }

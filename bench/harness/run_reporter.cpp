@@ -1,5 +1,6 @@
 #include "run_reporter.hpp"
 
+#include "bench_config.hpp"
 #include "interruption.hpp"
 
 namespace handoff::bench {
@@ -14,18 +15,15 @@ bool run_reporter::ReportContext(const Context& context) {
   return summarising_reporter::ReportContext(context);
 }
 
-void run_reporter::begin_pass(int pass, int passes) {
-  pass_ = pass;
-  passes_ = passes;
-}
-
 void run_reporter::ReportRuns(const std::vector<Run>& reports) {
   if (run_interrupted() || reports.empty()) return;
+  // In a run of several passes (--handoff-passes), each row is written as the repetition of
+  // the pass it ran in.
   std::vector<Run> stamped = reports;
-  if (passes_ > 1) {
+  if (const int passes = active_config().passes; passes > 1) {
     for (auto& run : stamped) {
-      run.repetition_index = pass_ - 1;
-      run.repetitions = passes_;
+      run.repetition_index = current_pass() - 1;
+      run.repetitions = passes;
     }
   }
   summarising_reporter::ReportRuns(stamped);

@@ -17,16 +17,11 @@ class run_reporter : public summarising_reporter {
   void ReportRuns(const std::vector<Run>& reports) override;
   void Finalize() override {}
   void finish(const std::string& incomplete_reason);
-  // The rows reported from now on belong to this pass (1-based) of passes: each is written as
-  // that repetition of its row.
-  void begin_pass(int pass, int passes);
 
  private:
   results_writer& writer_;
   progress_lines* progress_;
   bool context_reported_ = false;
-  int pass_ = 1;
-  int passes_ = 1;
 };
 
 }  // namespace handoff::bench
