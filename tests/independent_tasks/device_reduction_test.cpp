@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <stdexcept>
 #include <vector>
 
 #include "handoff/device_buffer.hpp"
@@ -53,7 +55,8 @@ TEST(DeviceSumOfSquares, SegmentedOverUnevenAndEmptySegments) {
   device_buffer<float> device_values(values.size());
   device_buffer<std::int64_t> device_offsets(offsets.size());
   device_buffer<float> sums(made.batch.size());
-  const std::size_t temp_bytes = segmented_sum_of_squares_temp_bytes(made.batch.size());
+  const std::size_t longest = *std::max_element(uneven_sizes.begin(), uneven_sizes.end());
+  const std::size_t temp_bytes = segmented_sum_of_squares_temp_bytes(made.batch.size(), longest);
   device_buffer<std::byte> temp(temp_bytes);
   HANDOFF_CUDA_CHECK(cudaMemcpyAsync(device_values.data(), values.data(), values.size_bytes(),
                                      cudaMemcpyHostToDevice, on.get()));
@@ -62,7 +65,7 @@ TEST(DeviceSumOfSquares, SegmentedOverUnevenAndEmptySegments) {
   HANDOFF_CUDA_CHECK(
       cudaMemsetAsync(sums.data(), reference::poison_byte, sums.size_bytes(), on.get()));
   launch_segmented_sum_of_squares(device_values.data(), device_offsets.data(), made.batch.size(),
-                                  sums.data(), temp.data(), temp_bytes, on.get());
+                                  longest, sums.data(), temp.data(), temp_bytes, on.get());
   std::vector<float> actual(made.batch.size());
   HANDOFF_CUDA_CHECK(cudaMemcpyAsync(actual.data(), sums.data(), sums.size_bytes(),
                                      cudaMemcpyDeviceToHost, on.get()));
@@ -70,6 +73,48 @@ TEST(DeviceSumOfSquares, SegmentedOverUnevenAndEmptySegments) {
   const auto verdict = reference::verify_reductions(made.expected, actual);
   EXPECT_TRUE(verdict.passed()) << verdict.describe();
   EXPECT_EQ(verdict.checked, uneven_sizes.size());
+}
+
+TEST(DeviceSumOfSquares, SegmentedSpreadsLongSegmentsOverManyBlocks) {
+  HANDOFF_REQUIRE_GPUS(1);
+  const std::vector<std::size_t> long_sizes = {100'000, 3, 70'001, 0, 2048, 2049};
+  const auto made = make_batch(long_sizes);
+  const auto values = made.batch.values();
+  const auto offsets = made.batch.offsets();
+  const stream on;
+  device_buffer<float> device_values(values.size());
+  device_buffer<std::int64_t> device_offsets(offsets.size());
+  device_buffer<float> sums(made.batch.size());
+  const std::size_t temp_bytes = segmented_sum_of_squares_temp_bytes(made.batch.size(), 100'000);
+  device_buffer<std::byte> temp(temp_bytes);
+  HANDOFF_CUDA_CHECK(cudaMemcpyAsync(device_values.data(), values.data(), values.size_bytes(),
+                                     cudaMemcpyHostToDevice, on.get()));
+  HANDOFF_CUDA_CHECK(cudaMemcpyAsync(device_offsets.data(), offsets.data(), offsets.size_bytes(),
+                                     cudaMemcpyHostToDevice, on.get()));
+  HANDOFF_CUDA_CHECK(
+      cudaMemsetAsync(sums.data(), reference::poison_byte, sums.size_bytes(), on.get()));
+  launch_segmented_sum_of_squares(device_values.data(), device_offsets.data(), made.batch.size(),
+                                  100'000, sums.data(), temp.data(), temp_bytes, on.get());
+  std::vector<float> actual(made.batch.size());
+  HANDOFF_CUDA_CHECK(cudaMemcpyAsync(actual.data(), sums.data(), sums.size_bytes(),
+                                     cudaMemcpyDeviceToHost, on.get()));
+  on.synchronize();
+  const auto verdict = reference::verify_reductions(made.expected, actual);
+  EXPECT_TRUE(verdict.passed()) << verdict.describe();
+  EXPECT_EQ(verdict.checked, long_sizes.size());
+}
+
+// Checked on the host before anything is launched, so these need no GPU.
+TEST(SegmentedSumOfSquaresStorage, HoldsOnePartialPerTileAndRefusesLess) {
+  const std::size_t ten_tiles_of_2048 = segmented_sum_of_squares_temp_bytes(1, 10 * 2048);
+  EXPECT_EQ(ten_tiles_of_2048, 10 * sizeof(float));
+  EXPECT_EQ(segmented_sum_of_squares_temp_bytes(100, 10'000), 100 * 5 * sizeof(float));
+  EXPECT_EQ(segmented_sum_of_squares_temp_bytes(3, 0), 3 * sizeof(float));
+  EXPECT_THROW(launch_segmented_sum_of_squares(nullptr, nullptr, 1, 10 * 2048, nullptr, nullptr,
+                                               ten_tiles_of_2048 - 1, cudaStreamLegacy),
+               std::invalid_argument);
+  EXPECT_THROW(segmented_sum_of_squares_temp_bytes(std::size_t{1} << 40, 4096),
+               std::invalid_argument);
 }
 
 TEST(DeviceSumOfSquares, TooLittleTemporaryStorageIsAnError) {

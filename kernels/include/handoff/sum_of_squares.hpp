@@ -1,7 +1,8 @@
 #pragma once
-// The sum of x*x of independent_tasks on the device, through CUB: one dataset with
-// DeviceReduce::TransformReduce, or many datasets back to back with one DeviceSegmentedReduce over
-// a squaring transform iterator. Both accumulate in float, as cupy's sum(x**2) of float32 data
+// The sum of x*x of independent_tasks on the device: one dataset with CUB's
+// DeviceReduce::TransformReduce, or many datasets back to back with two kernels that spread every
+// dataset over many blocks (CUB's BlockReduce and WarpReduce inside; sum_of_squares.cu says why
+// not DeviceSegmentedReduce). Both accumulate in float, as cupy's sum(x**2) of float32 data
 // does. Each enqueues on a stream and returns at once; the caller allocates the temporary storage
 // that the matching *_temp_bytes asks for (once, outside any timed region) and may reuse it for
 // every launch of the same size on one stream at a time.
@@ -19,12 +20,17 @@ std::size_t sum_of_squares_temp_bytes(std::size_t count);
 void launch_sum_of_squares(const float* values, std::size_t count, float* out, void* temp,
                            std::size_t temp_bytes, cudaStream_t stream);
 
-std::size_t segmented_sum_of_squares_temp_bytes(std::size_t segments);
+// max_segment_values: the longest segment's length (the host knows it; the offsets live on the
+// device). Too many segments of that length for one grid is std::invalid_argument.
+std::size_t segmented_sum_of_squares_temp_bytes(std::size_t segments,
+                                                std::size_t max_segment_values);
 
 // out[s] = sum of values[offsets[s] .. offsets[s+1])^2 for every segment s; offsets (segments + 1
-// of them, non-decreasing) live on the device. An empty segment writes 0.
+// of them, non-decreasing, no segment longer than max_segment_values) live on the device. An
+// empty segment writes 0. Less temporary storage than asked for is std::invalid_argument.
 void launch_segmented_sum_of_squares(const float* values, const std::int64_t* offsets,
-                                     std::size_t segments, float* out, void* temp,
-                                     std::size_t temp_bytes, cudaStream_t stream);
+                                     std::size_t segments, std::size_t max_segment_values,
+                                     float* out, void* temp, std::size_t temp_bytes,
+                                     cudaStream_t stream);
 
 }  // namespace handoff

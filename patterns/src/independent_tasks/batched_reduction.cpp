@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include "device_datasets.hpp"
 #include "device_floor.hpp"
 #include "device_session.hpp"
@@ -7,9 +9,21 @@
 
 namespace handoff::patterns::independent_tasks {
 
+namespace {
+
+std::size_t longest_of(const dataset_batch& batch) {
+  std::size_t longest = 0;
+  for (std::size_t index = 0; index < batch.size(); ++index)
+    longest = std::max(longest, batch.dataset(index).size());
+  return longest;
+}
+
+}  // namespace
+
 batched_reduction::batched_reduction(const dataset_batch& batch, data_location where)
     : data_(std::make_unique<device_datasets>(batch, where)),
-      temp_(segmented_sum_of_squares_temp_bytes(batch.size())) {}
+      longest_dataset_(longest_of(batch)),
+      temp_(segmented_sum_of_squares_temp_bytes(batch.size(), longest_dataset_)) {}
 
 batched_reduction::~batched_reduction() = default;
 
@@ -33,8 +47,8 @@ void batched_reduction::enqueue_upload() {
 
 void batched_reduction::enqueue_reduction() {
   launch_segmented_sum_of_squares(data_->device_values(), data_->device_offsets(),
-                                  data_->datasets(), data_->device_sums(), temp_.data(),
-                                  temp_.size(), data_->stream());
+                                  data_->datasets(), longest_dataset_, data_->device_sums(),
+                                  temp_.data(), temp_.size(), data_->stream());
 }
 
 void batched_reduction::enqueue_download() {

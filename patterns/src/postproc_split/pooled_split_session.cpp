@@ -1,5 +1,6 @@
 #include "handoff/patterns/postproc_split/pooled_split_session.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 #include "handoff/patterns/postproc_split/post_floor.hpp"
@@ -57,7 +58,8 @@ std::vector<pid_t> pooled_split_session::peers() const {
 }
 
 std::vector<named_figure> pooled_split_session::figures() const {
-  return {{one_thread_sum_figure, one_thread_sum_seconds(count_)}};
+  const std::size_t chunks = std::max<std::size_t>(1, setup_.chunks);
+  return {{one_thread_sum_figure, one_thread_sum_seconds(count_, (count_ + chunks - 1) / chunks)}};
 }
 
 void pooled_split_session::shutdown() {

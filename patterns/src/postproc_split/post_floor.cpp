@@ -19,7 +19,7 @@ double fastest_sum_seconds(std::size_t count) {
   reference::fill_seeded_nonzero(c, 0x5011C);
   volatile double sink = sum_chunk(c);  // warm-up: first touch and caches
   double fastest = std::numeric_limits<double>::infinity();
-  for (int run = 0; run < 9; ++run) {
+  for (int run = 0; run < 15; ++run) {
     const auto start = wall_clock::now();
     sink = sum_chunk(c);
     fastest = std::min(fastest, seconds_since(start));
@@ -30,8 +30,10 @@ double fastest_sum_seconds(std::size_t count) {
 
 }  // namespace
 
-double one_thread_sum_seconds(std::size_t count) {
-  return fastest_sum_seconds(count);
+double one_thread_sum_seconds(std::size_t count, std::size_t unit_elements) {
+  if (count == 0) return 0.0;
+  const std::size_t unit = std::clamp<std::size_t>(unit_elements, 1, count);
+  return fastest_sum_seconds(unit) * static_cast<double>(count) / static_cast<double>(unit);
 }
 
 double one_thread_sum_seconds(const measured_run& run) {

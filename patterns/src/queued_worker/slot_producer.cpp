@@ -8,10 +8,10 @@
 // the last result out.
 
 #include <atomic>
-#include <cstring>
 #include <exception>
 #include <thread>
 
+#include "handoff/transport/streaming_copy.hpp"
 #include "session_state.hpp"
 
 namespace handoff::patterns::queued_worker {
@@ -20,10 +20,11 @@ using transport::peer_watch;
 
 namespace {
 
-// memcpy with a null pointer is undefined even for zero bytes, and an empty item's span may
-// hold one.
-void copy_bytes(std::byte* destination, const void* source, std::size_t bytes) {
-  if (bytes > 0) std::memcpy(destination, source, bytes);
+// Into a slot the worker reads next, or out of one into a result: this thread never reads the
+// copy again (streaming_copy.hpp). An empty item's span may hold a null pointer, which even a
+// zero-byte memcpy may not be given.
+void copy_into_slot(std::byte* destination, const void* source, std::size_t bytes) {
+  if (bytes > 0) transport::copy_streaming(destination, source, bytes);
 }
 
 void fill_item(session_state& state, const work_item& item, std::size_t index,
@@ -32,8 +33,8 @@ void fill_item(session_state& state, const work_item& item, std::size_t index,
   const std::size_t slot = ring.acquire_free(state.step_deadline(), watch);
   const auto start = wall_clock::now();
   auto* destination = ring.slot(slot).data();
-  copy_bytes(destination, item.a.data(), item.a.size_bytes());
-  copy_bytes(destination + item.a.size_bytes(), item.b.data(), item.b.size_bytes());
+  copy_into_slot(destination, item.a.data(), item.a.size_bytes());
+  copy_into_slot(destination + item.a.size_bytes(), item.b.data(), item.b.size_bytes());
   seconds += seconds_since(start);
   ring.publish(slot, item.a.size_bytes() + item.b.size_bytes(), index);
 }
@@ -54,8 +55,9 @@ void drain_item(session_state& state, std::span<float> output, std::size_t index
                              std::to_string(output.size_bytes()));
   }
   const auto start = wall_clock::now();
-  copy_bytes(reinterpret_cast<std::byte*>(output.data()), ring.slot(filled.index).data(),
-             output.size_bytes());
+  // Streamed too: a batch's results are more than the caches hold, and nothing here reads them.
+  copy_into_slot(reinterpret_cast<std::byte*>(output.data()), ring.slot(filled.index).data(),
+                 output.size_bytes());
   seconds += seconds_since(start);
   ring.release(filled.index);
 }

@@ -5,6 +5,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
 #include <deque>
 #include <optional>
 #include <vector>
@@ -27,6 +28,19 @@ constexpr std::size_t pinned_slot_count = 8;
 constexpr std::size_t pinned_slot_bytes = 8 << 20;
 // Chunks each side keeps in flight before it waits for the oldest one.
 constexpr std::size_t copies_in_flight = 3;
+// A tensor that fits one slot would cross in one chunk, its host-to-device copy starting only
+// when its whole device-to-host copy is done: 4 MiB took twice its floor that way. Cut into at
+// least this many chunks, the two directions overlap on the bus, each chunk a multiple of 64 KiB
+// and no smaller than 256 KiB, below which the per-chunk hand-off costs more than it hides.
+constexpr std::size_t least_chunks = 8;
+constexpr std::size_t chunk_granule = 64 << 10;
+constexpr std::size_t smallest_chunk = 256 << 10;
+
+std::size_t chunk_bytes_for(std::size_t tensor_bytes, std::size_t slot_bytes) {
+  const std::size_t even_share = (tensor_bytes + least_chunks - 1) / least_chunks;
+  const std::size_t rounded = (even_share + chunk_granule - 1) / chunk_granule * chunk_granule;
+  return std::min(slot_bytes, std::max(smallest_chunk, rounded));
+}
 
 struct chunk_in_flight {
   std::size_t slot;
@@ -74,8 +88,9 @@ class shm_pinned_sender final : public sender_session {
       ring_->done(chunk.slot).synchronize();
       ring.publish(chunk.slot, chunk.bytes);
     };
-    for (std::size_t offset = 0; offset < source.bytes(); offset += ring.slot_bytes()) {
-      const std::uint64_t bytes = std::min(ring.slot_bytes(), source.bytes() - offset);
+    const std::size_t chunk_bytes = chunk_bytes_for(source.bytes(), ring.slot_bytes());
+    for (std::size_t offset = 0; offset < source.bytes(); offset += chunk_bytes) {
+      const std::uint64_t bytes = std::min(chunk_bytes, source.bytes() - offset);
       const std::size_t slot = ring.acquire_free(deadline, watch);
       HANDOFF_CUDA_CHECK(cudaMemcpyAsync(ring.slot(slot).data(), source.device_data() + offset,
                                          bytes, cudaMemcpyDeviceToHost, ring_->copies().get()));

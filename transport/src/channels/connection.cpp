@@ -4,6 +4,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <array>
 #include <cerrno>
 #include <cstring>
 
@@ -49,6 +50,20 @@ void connection::send_parts(std::initializer_list<std::span<const std::byte>> pa
   std::uint64_t length = 0;
   for (const auto part : parts)
     length += part.size();
+  // A short message (every record) goes in one send, so that the reader wakes once for it, not
+  // once for its length and again for its body.
+  constexpr std::size_t one_send_bytes = 4096;
+  if (length <= one_send_bytes - sizeof(length)) {
+    std::array<std::byte, one_send_bytes> message;
+    std::memcpy(message.data(), &length, sizeof(length));
+    std::size_t filled = sizeof(length);
+    for (const auto part : parts) {
+      if (!part.empty()) std::memcpy(message.data() + filled, part.data(), part.size());
+      filled += part.size();
+    }
+    send_all(socket_.get(), std::span(message).first(filled), deadline, peer_);
+    return;
+  }
   send_all(socket_.get(), bytes_of(length), deadline, peer_);
   for (const auto part : parts)
     send_all(socket_.get(), part, deadline, peer_);

@@ -70,6 +70,13 @@ std::string reason_legacy_ipc_refuses(const device_pointer_facts& facts, int exp
                                describe_pointer(pointer) + " through legacy CUDA IPC: " + reason);
 }
 
+bool has_pending_work(cudaStream_t stream) {
+  const cudaError_t status = cudaStreamQuery(stream);
+  if (status == cudaErrorNotReady) return true;
+  HANDOFF_CUDA_CHECK(status);
+  return false;
+}
+
 }  // namespace
 
 ipc_exporter::ipc_exporter(int device) : device_(device), event_(make_interprocess_event(device)) {
@@ -121,7 +128,12 @@ ipc_export_record ipc_exporter::export_range(const void* device_pointer, std::si
     cached = handles_.emplace(facts.allocation_id, handle).first;
   }
 
-  event_.record(stream);
+  // Recording the event is GPU work in this process's context, and on a GPU that time-slices
+  // between processes (no MPS) the receiver's next copy then waits for a switch of contexts each
+  // way: about 140 us apiece on an H100, for a zero-byte record (tools/probes/
+  // ipc_handoff_probe.cu). A stream with nothing pending has finished the producer's writes, and
+  // the event's last record (or none) orders the receiver correctly already.
+  if (has_pending_work(stream)) event_.record(stream);
   ipc_export_record record{};
   record.memory = cached->second;
   record.event = event_handle_;

@@ -11,6 +11,12 @@ namespace handoff::transport {
 
 using deadline_clock = std::chrono::steady_clock;
 
+// A peer usually answers within microseconds, and sleeping until it does (in poll() or on a
+// futex) costs a sleep and a wake-up on top: about 7 us of a 22 us hand-off round trip on the
+// lent GPU machines (tools/probes/ipc_handoff_probe.cu, blocking against spinning reads). So a
+// reader first re-tests without sleeping for this long.
+inline constexpr auto spin_before_sleeping = std::chrono::microseconds(50);
+
 // Waits until fd is ready for events (POLLIN, POLLOUT); deadline_exceeded at the deadline. what
 // and peer name the wait in the error ("reading from", "worker-0").
 void await_ready(int fd, short events, deadline_clock::time_point deadline, std::string_view peer,

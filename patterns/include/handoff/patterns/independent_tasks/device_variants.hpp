@@ -49,7 +49,8 @@ class batched_reduction {
 
  private:
   std::unique_ptr<device_datasets> data_;
-  device_buffer<std::byte> temp_;  // CUB's, allocated once
+  std::size_t longest_dataset_ = 0;
+  device_buffer<std::byte> temp_;  // the reduction's partial sums, allocated once
 };
 
 inline constexpr unsigned default_stream_count = 8;

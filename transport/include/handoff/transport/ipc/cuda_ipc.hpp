@@ -40,7 +40,8 @@ class ipc_exporter {
 
   // Exports [device_pointer, device_pointer + bytes), which may lie inside a larger cudaMalloc
   // allocation, and records the exporter's event on stream, after the producer's writes queued
-  // there. Memory legacy IPC cannot share is ipc_unsupported_memory.
+  // there; a stream with nothing pending gets no record, as its writes are done. Memory legacy
+  // IPC cannot share is ipc_unsupported_memory.
   ipc_export_record export_range(const void* device_pointer, std::size_t bytes,
                                  cudaStream_t stream);
 

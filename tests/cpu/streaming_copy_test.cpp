@@ -1,0 +1,42 @@
+#include "handoff/transport/streaming_copy.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <numeric>
+#include <vector>
+
+namespace handoff::transport {
+namespace {
+
+// Every size around the streamed threshold and the 64-byte blocks, at every misalignment of
+// source and destination, copies exactly its bytes and touches none beside them.
+TEST(StreamingCopy, CopiesExactlyTheBytesAtAnyAlignmentAndSize) {
+  const std::vector<std::size_t> sizes = {0,         1,         15,         64,
+                                          65535,     65536,     65536 + 17, (1 << 20) + 3,
+                                          (4 << 20)};
+  std::vector<unsigned char> source((4 << 20) + 64);
+  std::iota(source.begin(), source.end(), static_cast<unsigned char>(7));
+  for (const std::size_t size : sizes) {
+    for (const std::size_t source_offset : {0, 3, 16}) {
+      for (const std::size_t destination_offset : {0, 1, 8, 15}) {
+        std::vector<unsigned char> destination(size + 64, 0xEE);
+        copy_streaming(destination.data() + destination_offset, source.data() + source_offset,
+                       size);
+        const unsigned char* copied = destination.data() + destination_offset;
+        const unsigned char* end = destination.data() + destination.size();
+        EXPECT_TRUE(std::equal(copied, copied + size, source.data() + source_offset))
+            << "size " << size << ", source offset " << source_offset << ", destination offset "
+            << destination_offset;
+        const auto untouched = [](unsigned char byte) { return byte == 0xEE; };
+        EXPECT_TRUE(std::all_of(static_cast<const unsigned char*>(destination.data()), copied, untouched));
+        EXPECT_TRUE(std::all_of(copied + size, end, untouched))
+            << "size " << size << ": a byte past the copy was written";
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace handoff::transport
