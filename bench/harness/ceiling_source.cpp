@@ -77,7 +77,20 @@ void reuse_ceilings_from(const std::string& path,
   for (const auto& [name, entry] : ceilings->items()) {
     const double value = entry.value("value", 0.0);
     if (!(value > 0.0)) continue;
-    source.reused[name] = {entry.value("unit", "") == "seconds", value};
+    ceiling_value reused{entry.value("unit", "") == "seconds", value, {}};
+    // Older files have no sweep; a malformed one is ignored rather than half read.
+    if (const auto sweep = entry.find("rate_by_bytes"); sweep != entry.end() && sweep->is_array()) {
+      for (const auto& point : *sweep) {
+        if (!point.is_array() || point.size() != 2 || !point[0].is_number() ||
+            !point[1].is_number() || !(point[0].get<double>() > 0.0) ||
+            !(point[1].get<double>() > 0.0)) {
+          reused.rate_by_bytes.clear();
+          break;
+        }
+        reused.rate_by_bytes.emplace_back(point[0].get<double>(), point[1].get<double>());
+      }
+    }
+    source.reused[name] = std::move(reused);
   }
   mutable_source() = std::move(source);
 }

@@ -1,6 +1,7 @@
 #include "ceiling_summary.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string_view>
 
@@ -54,22 +55,44 @@ std::string ceiling_name_of(const std::string& benchmark_name) {
   return rest.substr(0, rest.find('/'));
 }
 
-// A ceiling measured over a sweep (sizes, methods) is the best figure of the sweep.
+double ceiling_value::rate_for(double bytes) const {
+  if (rate_by_bytes.empty() || !(bytes > 0.0)) return value;
+  const auto distance = [bytes](const std::pair<double, double>& measured) {
+    return std::abs(std::log(measured.first / bytes));
+  };
+  return std::ranges::min(rate_by_bytes, {}, distance).second;
+}
+
+// A ceiling measured over a sweep (sizes, methods) is the best figure of the sweep; a bandwidth
+// ceiling also keeps the best rate at each size, for pricing (ceiling_value::rate_by_bytes).
 std::map<std::string, ceiling_value> ceilings_from(const std::vector<measured_run>& runs) {
   std::map<std::string, ceiling_value> ceilings;
   const auto keep_best = [&](const std::string& name, ceiling_value candidate) {
     const auto [found, inserted] = ceilings.try_emplace(name, candidate);
     const bool better = candidate.is_latency ? candidate.value < found->second.value
                                              : candidate.value > found->second.value;
-    if (!inserted && better) found->second = candidate;
+    if (!inserted && better) found->second.value = candidate.value;
+    return &found->second;
+  };
+  const auto keep_size = [](ceiling_value& ceiling, double bytes, double rate) {
+    auto& sweep = ceiling.rate_by_bytes;
+    const auto same = std::ranges::find(sweep, bytes, &std::pair<double, double>::first);
+    if (same == sweep.end()) {
+      sweep.emplace_back(bytes, rate);
+      std::ranges::sort(sweep);
+    } else {
+      same->second = std::max(same->second, rate);  // another method at this size
+    }
   };
   for (const auto& run : medians_by_name(runs)) {
     const std::string name = ceiling_name_of(run.name);
     if (name.empty() || run.seconds_per_iteration <= 0.0) continue;
     if (auto events = run.counters.find("events"); events != run.counters.end()) {
-      keep_best(name, {true, run.seconds_per_iteration / events->second});
+      keep_best(name, {true, run.seconds_per_iteration / events->second, {}});
     } else if (auto bytes = run.counters.find("bytes"); bytes != run.counters.end()) {
-      keep_best(name, {false, bytes->second / run.seconds_per_iteration});
+      const double rate = bytes->second / run.seconds_per_iteration;
+      auto* ceiling = keep_best(name, {false, rate, {}});
+      if (!ceiling->is_latency) keep_size(*ceiling, bytes->second, rate);
     }
   }
   return ceilings;
@@ -105,7 +128,7 @@ std::vector<efficiency_row> efficiencies_from(
         row.floor_seconds.reset();
         break;
       }
-      add_stage(is_bytes ? value / found->second.value : value * found->second.value);
+      add_stage(is_bytes ? value / found->second.rate_for(value) : value * found->second.value);
     }
     if (has_floor) rows.push_back(row);
   }

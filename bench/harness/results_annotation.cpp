@@ -39,6 +39,8 @@ void annotate(nlohmann::json& results, const std::vector<measured_run>& runs) {
   for (const auto& [name, ceiling] : ceilings) {
     summary[name] = {{"value", ceiling.value},
                      {"unit", ceiling.is_latency ? "seconds" : "bytes_per_second"}};
+    // The rate at each size, so that a run reusing these ceilings prices as this one did.
+    if (!ceiling.rate_by_bytes.empty()) summary[name]["rate_by_bytes"] = ceiling.rate_by_bytes;
   }
   const auto& source = active_ceilings_source();
   results["handoff_ceilings_source"] = {{"kind", source.kind},

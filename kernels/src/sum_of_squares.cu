@@ -43,16 +43,16 @@ void launch_sum_of_squares(const float* values, std::size_t count, float* out, v
 // CUB's DeviceSegmentedReduce gives each segment one thread block, so 100 datasets of 10^4 values
 // ran on 100 blocks, each reading its 40 KB alone: 17 us on an H100 for 4 MB, against about 1.3 us
 // of memory time. Here every segment is cut into tiles of a fixed size, one block per tile (so
-// the whole GPU reads), each block reduces its tile with CUB's BlockReduce and writes one partial
-// sum, and a second kernel adds each segment's partials in a fixed order, so that the result does
-// not depend on the blocks' timing. Only the grid layout is hand-written; the reductions are CUB's.
+// the whole GPU reads), each block reduces its tile with CUB's BlockReduce into one partial sum,
+// and the last block of a segment to finish (counted with an atomic) adds the segment's partials
+// in tile order, so that the result does not depend on the blocks' timing. One launch, not two:
+// a resident run is a few microseconds of GPU work, and each launch costs the host about as much.
+// Only the grid layout is hand-written; the reductions are CUB's.
 namespace {
 
 constexpr int tile_threads = 256;
 constexpr int values_per_thread = 8;
 constexpr std::size_t tile_values = std::size_t{tile_threads} * values_per_thread;
-constexpr int finish_threads = 256;
-constexpr int segments_per_finish_block = finish_threads / 32;  // one warp a segment
 
 struct tile_grid {
   std::uint64_t tiles_each;  // tiles of every segment, the longest one's count
@@ -71,11 +71,27 @@ tile_grid tiles_for(std::size_t segments, std::size_t max_segment_values) {
   return {tiles_each, segments * tiles_each};
 }
 
+// The temporary storage: one partial sum a tile, then one finished-tile count a segment.
+struct temp_layout {
+  std::size_t counters_at;
+  std::size_t bytes;
+};
+
+temp_layout layout_for(const tile_grid& grid, std::size_t segments) {
+  const std::size_t partial_bytes = grid.blocks * sizeof(float);
+  const std::size_t counters_at = (partial_bytes + 15) / 16 * 16;
+  return {counters_at, counters_at + std::max<std::size_t>(1, segments) * sizeof(unsigned)};
+}
+
 __global__ void __launch_bounds__(tile_threads)
-    sum_tiles_of_squares(const float* values, const std::int64_t* offsets, std::uint64_t tiles_each,
-                         float* partials) {
+    sum_segments_of_squares(const float* values, const std::int64_t* offsets,
+                            std::uint64_t tiles_each, float* partials, unsigned* finished_tiles,
+                            float* out) {
   using block_reduce = cub::BlockReduce<float, tile_threads>;
-  __shared__ typename block_reduce::TempStorage shared;
+  using warp_reduce = cub::WarpReduce<float>;
+  __shared__ typename block_reduce::TempStorage block_storage;
+  __shared__ typename warp_reduce::TempStorage warp_storage;
+  __shared__ bool last_of_segment;
   const std::uint64_t block = blockIdx.x;
   const std::uint64_t segment = block / tiles_each;
   const std::uint64_t tile = block % tiles_each;
@@ -91,32 +107,36 @@ __global__ void __launch_bounds__(tile_threads)
       sum += value * value;
     }
   }
-  const float total = block_reduce(shared).Sum(sum);
-  if (threadIdx.x == 0) partials[block] = total;
-}
-
-__global__ void __launch_bounds__(finish_threads)
-    add_partials(const float* partials, std::uint64_t tiles_each, std::uint64_t segments,
-                 float* out) {
-  using warp_reduce = cub::WarpReduce<float>;
-  __shared__ typename warp_reduce::TempStorage shared[segments_per_finish_block];
-  const int warp = static_cast<int>(threadIdx.x / 32);
-  const int lane = static_cast<int>(threadIdx.x % 32);
-  const std::uint64_t segment = std::uint64_t{blockIdx.x} * segments_per_finish_block + warp;
-  if (segment >= segments) return;
+  const float total = block_reduce(block_storage).Sum(sum);
+  if (threadIdx.x == 0) {
+    partials[block] = total;
+    __threadfence();  // the partial is visible before the count says it is there
+    last_of_segment = atomicAdd(&finished_tiles[segment], 1u) == tiles_each - 1;
+  }
+  __syncthreads();
+  if (!last_of_segment || threadIdx.x >= 32) return;
+  __threadfence();
   const float* own = partials + segment * tiles_each;
-  float sum = 0.0f;
-  for (std::uint64_t tile = lane; tile < tiles_each; tile += 32)
-    sum += own[tile];
-  const float total = warp_reduce(shared[warp]).Sum(sum);
-  if (lane == 0) out[segment] = total;
+  float segment_sum = 0.0f;
+  for (std::uint64_t index = threadIdx.x; index < tiles_each; index += 32)
+    segment_sum += __ldcg(own + index);  // from L2: another block wrote it
+  const float segment_total = warp_reduce(warp_storage).Sum(segment_sum);
+  if (threadIdx.x == 0) {
+    out[segment] = segment_total;
+    finished_tiles[segment] = 0;  // ready for the next launch
+  }
 }
 
 }  // namespace
 
 std::size_t segmented_sum_of_squares_temp_bytes(std::size_t segments,
                                                 std::size_t max_segment_values) {
-  return std::max<std::uint64_t>(1, tiles_for(segments, max_segment_values).blocks) * sizeof(float);
+  return layout_for(tiles_for(segments, max_segment_values), segments).bytes;
+}
+
+void prepare_segmented_sum_of_squares_temp(void* temp, std::size_t temp_bytes,
+                                           cudaStream_t stream) {
+  HANDOFF_CUDA_CHECK(cudaMemsetAsync(temp, 0, temp_bytes, stream));
 }
 
 void launch_segmented_sum_of_squares(const float* values, const std::int64_t* offsets,
@@ -124,21 +144,17 @@ void launch_segmented_sum_of_squares(const float* values, const std::int64_t* of
                                      float* out, void* temp, std::size_t temp_bytes,
                                      cudaStream_t stream) {
   if (segments == 0) return;
-  const std::size_t needed = segmented_sum_of_squares_temp_bytes(segments, max_segment_values);
-  if (temp_bytes < needed) {
+  const auto grid = tiles_for(segments, max_segment_values);
+  const auto layout = layout_for(grid, segments);
+  if (temp_bytes < layout.bytes) {
     throw std::invalid_argument("segmented sum of squares: " + std::to_string(temp_bytes) +
-                                " bytes of temporary storage, " + std::to_string(needed) +
+                                " bytes of temporary storage, " + std::to_string(layout.bytes) +
                                 " needed");
   }
-  const auto [tiles_each, blocks] = tiles_for(segments, max_segment_values);
-  auto* partials = static_cast<float*>(temp);
-  sum_tiles_of_squares<<<static_cast<unsigned>(blocks), tile_threads, 0, stream>>>(
-      values, offsets, tiles_each, partials);
-  HANDOFF_CUDA_CHECK_LAUNCH();
-  const std::uint64_t finish_blocks =
-      (segments + segments_per_finish_block - 1) / segments_per_finish_block;
-  add_partials<<<static_cast<unsigned>(finish_blocks), finish_threads, 0, stream>>>(
-      partials, tiles_each, segments, out);
+  auto* base = static_cast<std::byte*>(temp);
+  sum_segments_of_squares<<<static_cast<unsigned>(grid.blocks), tile_threads, 0, stream>>>(
+      values, offsets, grid.tiles_each, reinterpret_cast<float*>(base),
+      reinterpret_cast<unsigned*>(base + layout.counters_at), out);
   HANDOFF_CUDA_CHECK_LAUNCH();
 }
 

@@ -48,6 +48,35 @@ TEST(CeilingSummary, ASweptCeilingIsTheBestOfItsSweep) {
   EXPECT_DOUBLE_EQ(ceilings.at("kernel_launch_sync").value, 8e-6);
 }
 
+TEST(CeilingSummary, BytesArePricedAtTheRateOfTheNearestMeasuredSize) {
+  // In cache at 1 MiB, from memory above: the best rate must not price 84 MB.
+  const std::vector<measured_run> runs = {
+      {"ceilings/shm_memcpy_one_thread/bytes:1048576/manual_time",
+       1048576 / 27.6e9,
+       {{"bytes", 1048576}}},
+      {"ceilings/shm_memcpy_one_thread/bytes:67108864/manual_time",
+       67108864 / 11.5e9,
+       {{"bytes", 67108864}}},
+      {"queued_worker/streamed/items:10", 0.0080, {{"floor_bytes.shm_memcpy_one_thread", 84e6}}},
+      {"queued_worker/streamed/items:1", 0.0001, {{"floor_bytes.shm_memcpy_one_thread", 1.2e6}}},
+  };
+  const auto ceilings = ceilings_from(runs);
+  const auto& memcpy = ceilings.at("shm_memcpy_one_thread");
+  EXPECT_DOUBLE_EQ(memcpy.value, 27.6e9);
+  ASSERT_EQ(memcpy.rate_by_bytes.size(), 2u);
+  EXPECT_DOUBLE_EQ(memcpy.rate_for(84e6), 11.5e9);
+  EXPECT_DOUBLE_EQ(memcpy.rate_for(1.2e6), 27.6e9);
+  EXPECT_DOUBLE_EQ(memcpy.rate_for(8e6), 27.6e9);   // nearer 1 MiB than 64 MiB by ratio
+  EXPECT_DOUBLE_EQ(memcpy.rate_for(10e6), 11.5e9);  // nearer 64 MiB
+  const auto rows = efficiencies_from(runs, ceilings);
+  ASSERT_EQ(rows.size(), 2u);
+  const auto large =
+      std::ranges::find(rows, "queued_worker/streamed/items:10", &efficiency_row::name);
+  ASSERT_NE(large, rows.end());
+  ASSERT_TRUE(large->floor_seconds);
+  EXPECT_NEAR(*large->floor_seconds, 84e6 / 11.5e9, 1e-12);
+}
+
 TEST(CeilingSummary, FloorSumsTheStagesOverTheirCeilings) {
   const std::vector<measured_run> runs = {
       ceiling_run("pcie_h2d_pinned", 1.0, 50e9),

@@ -58,6 +58,7 @@ TEST(DeviceSumOfSquares, SegmentedOverUnevenAndEmptySegments) {
   const std::size_t longest = *std::max_element(uneven_sizes.begin(), uneven_sizes.end());
   const std::size_t temp_bytes = segmented_sum_of_squares_temp_bytes(made.batch.size(), longest);
   device_buffer<std::byte> temp(temp_bytes);
+  prepare_segmented_sum_of_squares_temp(temp.data(), temp_bytes, on.get());
   HANDOFF_CUDA_CHECK(cudaMemcpyAsync(device_values.data(), values.data(), values.size_bytes(),
                                      cudaMemcpyHostToDevice, on.get()));
   HANDOFF_CUDA_CHECK(cudaMemcpyAsync(device_offsets.data(), offsets.data(), offsets.size_bytes(),
@@ -87,29 +88,35 @@ TEST(DeviceSumOfSquares, SegmentedSpreadsLongSegmentsOverManyBlocks) {
   device_buffer<float> sums(made.batch.size());
   const std::size_t temp_bytes = segmented_sum_of_squares_temp_bytes(made.batch.size(), 100'000);
   device_buffer<std::byte> temp(temp_bytes);
+  prepare_segmented_sum_of_squares_temp(temp.data(), temp_bytes, on.get());
   HANDOFF_CUDA_CHECK(cudaMemcpyAsync(device_values.data(), values.data(), values.size_bytes(),
                                      cudaMemcpyHostToDevice, on.get()));
   HANDOFF_CUDA_CHECK(cudaMemcpyAsync(device_offsets.data(), offsets.data(), offsets.size_bytes(),
                                      cudaMemcpyHostToDevice, on.get()));
-  HANDOFF_CUDA_CHECK(
-      cudaMemsetAsync(sums.data(), reference::poison_byte, sums.size_bytes(), on.get()));
-  launch_segmented_sum_of_squares(device_values.data(), device_offsets.data(), made.batch.size(),
-                                  100'000, sums.data(), temp.data(), temp_bytes, on.get());
-  std::vector<float> actual(made.batch.size());
-  HANDOFF_CUDA_CHECK(cudaMemcpyAsync(actual.data(), sums.data(), sums.size_bytes(),
-                                     cudaMemcpyDeviceToHost, on.get()));
-  on.synchronize();
-  const auto verdict = reference::verify_reductions(made.expected, actual);
-  EXPECT_TRUE(verdict.passed()) << verdict.describe();
-  EXPECT_EQ(verdict.checked, long_sizes.size());
+  // Twice: each launch must leave its counts as the next one needs them.
+  for (int launch = 0; launch < 2; ++launch) {
+    HANDOFF_CUDA_CHECK(
+        cudaMemsetAsync(sums.data(), reference::poison_byte, sums.size_bytes(), on.get()));
+    launch_segmented_sum_of_squares(device_values.data(), device_offsets.data(), made.batch.size(),
+                                    100'000, sums.data(), temp.data(), temp_bytes, on.get());
+    std::vector<float> actual(made.batch.size());
+    HANDOFF_CUDA_CHECK(cudaMemcpyAsync(actual.data(), sums.data(), sums.size_bytes(),
+                                       cudaMemcpyDeviceToHost, on.get()));
+    on.synchronize();
+    const auto verdict = reference::verify_reductions(made.expected, actual);
+    EXPECT_TRUE(verdict.passed()) << "launch " << launch << ": " << verdict.describe();
+    EXPECT_EQ(verdict.checked, long_sizes.size());
+  }
 }
 
 // Checked on the host before anything is launched, so these need no GPU.
 TEST(SegmentedSumOfSquaresStorage, HoldsOnePartialPerTileAndRefusesLess) {
   const std::size_t ten_tiles_of_2048 = segmented_sum_of_squares_temp_bytes(1, 10 * 2048);
-  EXPECT_EQ(ten_tiles_of_2048, 10 * sizeof(float));
-  EXPECT_EQ(segmented_sum_of_squares_temp_bytes(100, 10'000), 100 * 5 * sizeof(float));
-  EXPECT_EQ(segmented_sum_of_squares_temp_bytes(3, 0), 3 * sizeof(float));
+  // Ten partials (40 bytes, rounded to 48) and one count.
+  EXPECT_EQ(ten_tiles_of_2048, 48 + sizeof(unsigned));
+  // 500 partials (2000 bytes, rounded to 2000) and 100 counts.
+  EXPECT_EQ(segmented_sum_of_squares_temp_bytes(100, 10'000), 2000 + 100 * sizeof(unsigned));
+  EXPECT_EQ(segmented_sum_of_squares_temp_bytes(3, 0), 16 + 3 * sizeof(unsigned));
   EXPECT_THROW(launch_segmented_sum_of_squares(nullptr, nullptr, 1, 10 * 2048, nullptr, nullptr,
                                                ten_tiles_of_2048 - 1, cudaStreamLegacy),
                std::invalid_argument);

@@ -1,6 +1,6 @@
 #pragma once
 // The sum of x*x of independent_tasks on the device: one dataset with CUB's
-// DeviceReduce::TransformReduce, or many datasets back to back with two kernels that spread every
+// DeviceReduce::TransformReduce, or many datasets back to back with one kernel that spreads every
 // dataset over many blocks (CUB's BlockReduce and WarpReduce inside; sum_of_squares.cu says why
 // not DeviceSegmentedReduce). Both accumulate in float, as cupy's sum(x**2) of float32 data
 // does. Each enqueues on a stream and returns at once; the caller allocates the temporary storage
@@ -24,6 +24,8 @@ void launch_sum_of_squares(const float* values, std::size_t count, float* out, v
 // device). Too many segments of that length for one grid is std::invalid_argument.
 std::size_t segmented_sum_of_squares_temp_bytes(std::size_t segments,
                                                 std::size_t max_segment_values);
+// Once, before the first launch that uses temp: zeroes the counts each launch leaves at zero.
+void prepare_segmented_sum_of_squares_temp(void* temp, std::size_t temp_bytes, cudaStream_t stream);
 
 // out[s] = sum of values[offsets[s] .. offsets[s+1])^2 for every segment s; offsets (segments + 1
 // of them, non-decreasing, no segment longer than max_segment_values) live on the device. An
