@@ -33,10 +33,8 @@ void prepare_vector_add_chunk(const vector_add_seeds& seeds, std::size_t offset,
   if (a.size() != b.size()) {
     throw std::invalid_argument("prepare_vector_add_chunk: a and b must have the same length");
   }
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    a[i] = seeded_nonzero_value(seeds.a, offset + i);
-    b[i] = seeded_nonzero_value(seeds.b, offset + i);
-  }
+  fill_seeded_nonzero(a, seeds.a, offset);
+  fill_seeded_nonzero(b, seeds.b, offset);
 }
 
 void add_chunk_on_this_thread(std::span<const float> a, std::span<const float> b,
