@@ -10,7 +10,7 @@
 #include <limits>
 #include <string>
 
-#include "handoff/transport/shared_memory_segment.hpp"
+#include "handoff/transport/memory_headroom.hpp"
 
 namespace handoff::transport {
 namespace {

@@ -7,15 +7,15 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <charconv>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <limits>
-#include <optional>
+#include <mutex>
 #include <random>
-#include <sstream>
 #include <string_view>
+
+#include "handoff/transport/memory_headroom.hpp"
 
 // Newer than the C library's headers here (Linux 6.3): no executable mappings, ever.
 #ifndef MFD_NOEXEC_SEAL
@@ -37,122 +37,33 @@ constexpr std::size_t max_memfd_name_bytes = 249;
   throw shared_memory_error(message, error);
 }
 
-// ---- what the machine can give ---------------------------------------------------------------
-
-std::optional<std::uint64_t> parse_number(std::string_view text) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' '))
-    text.remove_suffix(1);
-  std::uint64_t value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
-  return value;
-}
-
-std::optional<std::string> read_small_file(const std::filesystem::path& path) {
-  std::ifstream file(path);
-  if (!file) return std::nullopt;
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
-// The value of "key value" or "key: value kB" in a file of such lines.
-std::optional<std::uint64_t> keyed_value(const std::string& text, std::string_view key) {
-  std::istringstream lines(text);
-  std::string line;
-  while (std::getline(lines, line)) {
-    std::istringstream fields(line);
-    std::string name;
-    std::uint64_t value = 0;
-    if (!(fields >> name >> value)) continue;
-    if (!name.empty() && name.back() == ':') name.pop_back();
-    if (name != key) continue;
-    std::string unit;
-    fields >> unit;
-    return unit == "kB" ? value * 1024 : value;
-  }
-  return std::nullopt;
-}
-
-// A cgroup's limit less what it uses and cannot reclaim; nothing when it sets no limit.
-std::optional<std::uint64_t> cgroup_headroom(const std::filesystem::path& directory,
-                                             const char* limit_file, const char* usage_file,
-                                             const char* inactive_key) {
-  const auto limit_text = read_small_file(directory / limit_file);
-  if (!limit_text) return std::nullopt;
-  const auto limit = parse_number(*limit_text);  // "max" (v2) parses as nothing: no limit
-  // v1 writes "no limit" as the largest page-aligned signed 64-bit number.
-  if (!limit || *limit >= (std::uint64_t{1} << 62)) return std::nullopt;
-  const auto usage_text = read_small_file(directory / usage_file);
-  const auto usage = usage_text ? parse_number(*usage_text) : std::nullopt;
-  if (!usage) return std::nullopt;
-  std::uint64_t reclaimable = 0;
-  if (const auto stat = read_small_file(directory / "memory.stat")) {
-    reclaimable = keyed_value(*stat, inactive_key).value_or(0);
-  }
-  const std::uint64_t held = *usage - std::min(*usage, reclaimable);
-  return *limit - std::min(*limit, held);
-}
-
-void limit_by(memory_headroom& headroom, std::uint64_t bytes, std::string what) {
-  if (bytes >= headroom.bytes) return;
-  headroom.bytes = static_cast<std::size_t>(bytes);
-  headroom.limited_by = std::move(what);
-}
-
-// Walks from this process's cgroup up to the hierarchy's root, limiting by every limit on the way.
-void limit_by_cgroups(memory_headroom& headroom, const std::filesystem::path& hierarchy,
-                      const std::string& cgroup, bool version_2) {
-  std::filesystem::path relative = std::filesystem::path(cgroup).relative_path();
-  while (true) {
-    const auto directory = hierarchy / relative;
-    const auto room =
-        version_2 ? cgroup_headroom(directory, "memory.max", "memory.current", "inactive_file")
-                  : cgroup_headroom(directory, "memory.limit_in_bytes", "memory.usage_in_bytes",
-                                    "total_inactive_file");
-    if (room) limit_by(headroom, *room, "the limit of memory cgroup " + directory.string());
-    if (relative.empty()) return;
-    relative = relative.parent_path();
-  }
-}
-
-}  // namespace
-
-memory_headroom shared_memory_headroom(const std::filesystem::path& system_root) {
-  memory_headroom headroom{std::numeric_limits<std::size_t>::max(), "nothing (no limit found)"};
-  if (const auto meminfo = read_small_file(system_root / "proc/meminfo")) {
-    if (const auto available = keyed_value(*meminfo, "MemAvailable")) {
-      limit_by(headroom, *available, "MemAvailable in /proc/meminfo");
-    }
-  }
-  const auto cgroups = read_small_file(system_root / "proc/self/cgroup");
-  if (!cgroups) return headroom;
-  // "0::/path" for cgroup v2; "N:controller,controller:/path" for each v1 hierarchy.
-  std::istringstream lines(*cgroups);
-  std::string line;
-  const auto cgroup_root = system_root / "sys/fs/cgroup";
-  while (std::getline(lines, line)) {
-    const auto first = line.find(':');
-    const auto second = first == std::string::npos ? first : line.find(':', first + 1);
-    if (second == std::string::npos) continue;
-    const std::string controllers = line.substr(first + 1, second - first - 1);
-    const std::string path = line.substr(second + 1);
-    if (line.compare(0, first, "0") == 0 && controllers.empty()) {
-      limit_by_cgroups(headroom, cgroup_root, path, true);
-      continue;
-    }
-    std::istringstream names(controllers);
-    std::string name;
-    while (std::getline(names, name, ',')) {
-      if (name == "memory") limit_by_cgroups(headroom, cgroup_root / "memory", path, false);
-    }
-  }
-  return headroom;
-}
-
-namespace {
-
 // ---- creating and attaching ------------------------------------------------------------------
+
+// Reading the figures costs several small files. Within headroom_reuse a reading is used again,
+// less every reservation granted since, so a burst of segments (a pool's rings, a fuzzer's inputs)
+// reads them once and together never gets more than that reading allowed. A request beyond what
+// is left is checked against a fresh reading before it is refused.
+constexpr std::chrono::milliseconds headroom_reuse{50};
+
+void take_from_headroom(std::size_t bytes, const std::string& purpose) {
+  static std::mutex mutex;
+  static std::chrono::steady_clock::time_point read_at;
+  static memory_headroom left;
+  const std::lock_guard hold(mutex);
+  const auto now = std::chrono::steady_clock::now();
+  if (read_at == std::chrono::steady_clock::time_point() || now - read_at > headroom_reuse ||
+      bytes > left.bytes) {
+    left = shared_memory_headroom();
+    read_at = now;
+  }
+  if (bytes > left.bytes) {
+    throw shared_memory_full("reserving " + describe_byte_count(bytes) + " of shared memory for " +
+                                 purpose + ": more than the " + describe_byte_count(left.bytes) +
+                                 " this machine can give (limited by " + left.limited_by + ")",
+                             ENOMEM);
+  }
+  left.bytes -= bytes;
+}
 
 unique_fd create_memory_file(const std::string& name) {
   unique_fd fd(::memfd_create(name.c_str(), MFD_CLOEXEC | MFD_ALLOW_SEALING | MFD_NOEXEC_SEAL));
@@ -175,14 +86,7 @@ unique_fd open_reserved_segment(std::size_t bytes, const std::string& purpose) {
   }
   // On the kernel's internal mount nothing refuses a reservation too large: it would take pages
   // until the OOM killer stepped in. So the request is checked first.
-  const memory_headroom headroom = shared_memory_headroom();
-  if (bytes > headroom.bytes) {
-    throw shared_memory_full("reserving " + describe_byte_count(bytes) + " of shared memory for " +
-                                 purpose + ": more than the " +
-                                 describe_byte_count(headroom.bytes) +
-                                 " this machine can give (limited by " + headroom.limited_by + ")",
-                             ENOMEM);
-  }
+  take_from_headroom(bytes, purpose);
   const std::string name = unpredictable_segment_name(purpose);
   unique_fd fd = create_memory_file(name);
   int reserved = 0;

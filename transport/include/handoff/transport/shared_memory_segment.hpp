@@ -13,8 +13,8 @@
 // Its pages are reserved up front (fallocate), so running out of memory is a typed error at
 // creation instead of a SIGBUS on first touch. The memory file lives on the kernel's internal
 // shmem mount, which has no size limit of its own, so before reserving anything creation checks
-// the request against what the machine can still give (shared_memory_headroom): a reservation
-// beyond that would not fail, it would call the OOM killer.
+// the request against what the machine can still give (shared_memory_headroom, in
+// memory_headroom.hpp): a reservation beyond that would not fail, it would call the OOM killer.
 //
 // Its size is then sealed (F_SEAL_SHRINK, F_SEAL_GROW, and F_SEAL_SEAL so that no seal can be
 // added or removed later): a peer that ftruncate()s its copy is refused (EPERM) by the kernel, so
@@ -24,7 +24,6 @@
 // validates what it reads.
 
 #include <cstddef>
-#include <filesystem>
 #include <span>
 #include <string>
 
@@ -108,18 +107,5 @@ std::string unpredictable_segment_name(const std::string& purpose);
 
 // "1125899906842624 bytes (1 PiB)": sizes in error messages, exact and readable.
 std::string describe_byte_count(std::size_t bytes);
-
-// What the machine can still give a new segment without the OOM killer: the least of MemAvailable
-// (/proc/meminfo) and, for this process's memory cgroup and each of its ancestors with a limit,
-// the limit less the usage that cannot be reclaimed (cgroup v2: memory.max - memory.current +
-// inactive_file; v1: memory.limit_in_bytes - memory.usage_in_bytes + total_inactive_file).
-struct memory_headroom {
-  std::size_t bytes = 0;
-  std::string limited_by;  // what set the figure, for messages: "MemAvailable in /proc/meminfo"
-};
-// system_root is "/" except in tests, which lay out proc/meminfo, proc/self/cgroup and
-// sys/fs/cgroup/... under a directory of their own. Unreadable files limit nothing; without even
-// MemAvailable the headroom is unlimited (the reservation itself then has the last word).
-memory_headroom shared_memory_headroom(const std::filesystem::path& system_root = "/");
 
 }  // namespace handoff::transport
