@@ -1,7 +1,7 @@
 // independent_tasks' table, row by row, on the device: every row runs and verifies twice at every
 // conformance point, the in-process rows with their datasets resident and copied from the host; a
-// process row's killed worker is a typed error naming it, leaving no process and nothing in
-// /dev/shm.
+// process row's killed worker is a typed error naming it, leaving no process and no shared memory
+// held.
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // independent_tasks' table, row by row, with the host stand-in for the device (CI): every row runs
 // and verifies twice at every conformance point (and with no datasets at all); a process row's
-// killed worker is a typed error naming it, leaving no process and nothing in /dev/shm; a process
+// killed worker is a typed error naming it, leaving no process and no shared memory held; a process
 // row's cold run starts its pool anew and verifies.
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 #pragma once
 // Shared by independent_tasks' tests: uneven seeded datasets with their reference sums, and the
-// process and /dev/shm checks that show a pool left nothing behind.
+// process and shared-memory checks that show a pool left nothing behind.
 
 #include <gtest/gtest.h>
 #include <sys/types.h>
@@ -35,7 +35,7 @@ inline batch_with_expected make_batch(const std::vector<std::size_t>& sizes,
 using handoff::leak_checks::process_runs;
 
 inline std::set<std::string> handoff_segments() {
-  return handoff::leak_checks::shm_segments_containing("handoff");
+  return handoff::leak_checks::held_segments_containing("handoff");
 }
 
 }  // namespace handoff::patterns::independent_tasks::testing_support

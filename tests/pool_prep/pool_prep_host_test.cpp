@@ -100,27 +100,29 @@ TEST(PoolPrepChunks, TheRecipesStepReturnsItsChunkByValue) {
 // std::invalid_argument, and takes the next batch.
 TEST(PoolPrepHost, ABatchThatDoesNotFitIsATypedError) {
   const auto host = compute_target::host_stand_in;
-  cpu_serial serial;
-  map_pool map({.workers = 2, .target = host, .name = test_purpose("misfit")});
-  shared_gpu_pool shared({.workers = 2,
-                          .max_chunk_elements = 1024,
-                          .target = host,
-                          .purpose = test_purpose("misfit")});
-  threads_pipeline threads({.prep_threads = 2, .max_chunk_elements = 1024, .target = host});
-  const std::function<stage_times(const batch&, std::span<float>)> runs[] = {
-      [&](const batch& work, std::span<float> out) { return serial.run(work, out); },
-      [&](const batch& work, std::span<float> out) { return map.run(work, out); },
-      [&](const batch& work, std::span<float> out) { return shared.run(work, out); },
-      [&](const batch& work, std::span<float> out) { return threads.run(work, out); },
-  };
-  for (const auto& run : runs) {
-    std::vector<float> out(99);
-    EXPECT_THROW(run({.total_elements = 100, .chunks = 0}, out), std::invalid_argument);
-    EXPECT_THROW(run({.total_elements = 100, .chunks = 2}, out), std::invalid_argument);
-    std::vector<float> right(100);
-    EXPECT_NO_THROW(run({.total_elements = 100, .chunks = 2}, right));  // it survives
+  {
+    cpu_serial serial;
+    map_pool map({.workers = 2, .target = host, .name = test_purpose("misfit")});
+    shared_gpu_pool shared({.workers = 2,
+                            .max_chunk_elements = 1024,
+                            .target = host,
+                            .purpose = test_purpose("misfit")});
+    threads_pipeline threads({.prep_threads = 2, .max_chunk_elements = 1024, .target = host});
+    const std::function<stage_times(const batch&, std::span<float>)> runs[] = {
+        [&](const batch& work, std::span<float> out) { return serial.run(work, out); },
+        [&](const batch& work, std::span<float> out) { return map.run(work, out); },
+        [&](const batch& work, std::span<float> out) { return shared.run(work, out); },
+        [&](const batch& work, std::span<float> out) { return threads.run(work, out); },
+    };
+    for (const auto& run : runs) {
+      std::vector<float> out(99);
+      EXPECT_THROW(run({.total_elements = 100, .chunks = 0}, out), std::invalid_argument);
+      EXPECT_THROW(run({.total_elements = 100, .chunks = 2}, out), std::invalid_argument);
+      std::vector<float> right(100);
+      EXPECT_NO_THROW(run({.total_elements = 100, .chunks = 2}, right));  // it survives
+    }
   }
-  EXPECT_TRUE(segments_containing(test_purpose("misfit")).empty());
+  EXPECT_TRUE(segments_containing(test_purpose("misfit")).empty()) << "once the pools are gone";
 }
 
 TEST(PoolPrepHost, ChunksLongerThanTheSlotsAreRefused) {
@@ -254,10 +256,10 @@ TEST_P(PoolPrepKilledWorker, FailsNamingTheWorkerAndLeavesNothingBehind) {
     EXPECT_NE(std::string(error.what()).find("signal 9"), std::string::npos) << error.what();
   }
   EXPECT_LT(std::chrono::steady_clock::now() - killed_at, 5s);
-  // The pool terminated itself: nothing runs, nothing is left in /dev/shm, no more batches.
+  // The pool terminated itself: nothing runs, no more batches, and once it is gone no segment of
+  // it is left held.
   for (const pid_t pid : pids)
     EXPECT_FALSE(process_runs(pid)) << pid;
-  EXPECT_TRUE(segments_containing(purpose).empty());
   if (map) {
     EXPECT_TRUE(map->terminated());
     EXPECT_THROW(map->run(work, out), pool_terminated);
@@ -265,6 +267,9 @@ TEST_P(PoolPrepKilledWorker, FailsNamingTheWorkerAndLeavesNothingBehind) {
     EXPECT_TRUE(shared->terminated());
     EXPECT_THROW(shared->run(work, out), pool_terminated);
   }
+  map.reset();
+  shared.reset();
+  EXPECT_TRUE(segments_containing(purpose).empty());
 }
 
 INSTANTIATE_TEST_SUITE_P(Pools, PoolPrepKilledWorker,
@@ -290,20 +295,23 @@ TEST(PoolPrepHost, AStalledWorkerMeetsTheDeadline) {
 
 TEST(PoolPrepHost, AStalledRingWorkerMeetsTheDeadline) {
   const std::string purpose = test_purpose("stalled-ring");
-  shared_gpu_pool pool({.workers = 2,
-                        .max_chunk_elements = 1000,
-                        .target = compute_target::host_stand_in,
-                        .patience = 400ms,
-                        .purpose = purpose,
-                        .stall_on_chunk = 2});
-  const std::vector<pid_t> pids{pool.worker_pid(0), pool.worker_pid(1)};
-  std::vector<float> out(1000);
-  const auto start = std::chrono::steady_clock::now();
-  EXPECT_THROW(pool.run({.total_elements = 1000, .chunks = 3}, out), transport::deadline_exceeded);
-  EXPECT_LT(std::chrono::steady_clock::now() - start, 5s);
-  for (const pid_t pid : pids)
-    EXPECT_FALSE(process_runs(pid)) << pid;
-  EXPECT_TRUE(segments_containing(purpose).empty());
+  {
+    shared_gpu_pool pool({.workers = 2,
+                          .max_chunk_elements = 1000,
+                          .target = compute_target::host_stand_in,
+                          .patience = 400ms,
+                          .purpose = purpose,
+                          .stall_on_chunk = 2});
+    const std::vector<pid_t> pids{pool.worker_pid(0), pool.worker_pid(1)};
+    std::vector<float> out(1000);
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_THROW(pool.run({.total_elements = 1000, .chunks = 3}, out),
+                 transport::deadline_exceeded);
+    EXPECT_LT(std::chrono::steady_clock::now() - start, 5s);
+    for (const pid_t pid : pids)
+      EXPECT_FALSE(process_runs(pid)) << pid;
+  }
+  EXPECT_TRUE(segments_containing(purpose).empty()) << "once the pool is gone";
 }
 
 // Each device worker creates its CUDA context before it reports ready: where there is no GPU

@@ -18,7 +18,7 @@ inline std::string test_purpose(const std::string& what) {
 using handoff::leak_checks::process_runs;
 
 inline std::set<std::string> segments_containing(const std::string& purpose) {
-  return handoff::leak_checks::shm_segments_containing(purpose);
+  return handoff::leak_checks::held_segments_containing(purpose);
 }
 
 }  // namespace handoff::patterns::pool_prep::testing_support

@@ -1,6 +1,6 @@
 // postproc_split's table, row by row, on the device: every row runs and verifies twice at every
 // conformance point, c computed by the vector add kernel; a process row's killed worker is a
-// typed error naming it, leaving no process and nothing in /dev/shm.
+// typed error naming it, leaving no process and no shared memory held.
 
 #include <gtest/gtest.h>
 

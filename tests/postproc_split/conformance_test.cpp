@@ -1,6 +1,6 @@
 // postproc_split's table, row by row, with the host stand-in for the device (CI): every row runs
 // and verifies twice at every conformance point; a process row's killed worker is a typed error
-// naming it, leaving no process and nothing in /dev/shm.
+// naming it, leaving no process and no shared memory held.
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 #pragma once
 // Helpers shared by the channel conformance tests (process_queue, shm_ring): deadlines, the
-// coordinator-side and worker-side liveness checks, and a /dev/shm leak check that looks only at
-// the segments this test process named, so tests running beside it cannot disturb it.
+// coordinator-side and worker-side liveness checks, and a shared-memory leak check that looks only
+// at the segments this test process named, so tests running beside it cannot disturb it.
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -33,16 +33,15 @@ inline std::string test_purpose(const std::string& what) {
 
 inline std::set<std::string> segments_named_by_this_process() {
   const std::string prefix = "handoff-test-" + std::to_string(::getpid()) + "-";
-  return handoff::leak_checks::shm_segments_containing(prefix);
+  return handoff::leak_checks::held_segments_containing(prefix);
 }
 
-// Fails a test that leaves any of its segments in /dev/shm, kill tests included.
-class leaves_nothing_in_dev_shm : public testing::Test {
+// Fails a test after which this process still holds any of its segments, kill tests included.
+class leaves_no_segment_held : public testing::Test {
  protected:
   void TearDown() override {
     EXPECT_TRUE(segments_named_by_this_process().empty())
-        << "segments left in /dev/shm: "
-        << testing::PrintToString(segments_named_by_this_process());
+        << "segments still held: " << testing::PrintToString(segments_named_by_this_process());
   }
 };
 

@@ -176,7 +176,7 @@ int waiting_consumer(std::span<const std::string>) {
 }
 HANDOFF_WORKER_ROLE("queue_waiting_consumer", waiting_consumer);
 
-class ProcessQueue : public leaves_nothing_in_dev_shm {};
+class ProcessQueue : public leaves_no_segment_held {};
 
 // ---- ordering and completeness --------------------------------------------------------------
 
@@ -665,8 +665,16 @@ TEST_F(ProcessQueue, GetIntoBuffersTooSmallIsMessageTooLargeAndBreaksTheQueue) {
   EXPECT_THROW(queue.put(std::vector<std::byte>(1), in(1s)), queue_broken);
 }
 
-TEST_F(ProcessQueue, ItsSegmentIsNeverVisibleInDevShm) {
-  auto queue = process_queue::create({.purpose = test_purpose("visible")});
+TEST_F(ProcessQueue, ItsSegmentIsHeldOnlyWhileAQueueHandleLives) {
+  {
+    auto queue = process_queue::create({.purpose = test_purpose("held")});
+    EXPECT_EQ(segments_named_by_this_process().size(), 1U);
+    {
+      auto attached = process_queue::attach(queue.descriptors());
+      EXPECT_EQ(segments_named_by_this_process().size(), 1U) << "the same segment, twice held";
+    }
+    EXPECT_EQ(segments_named_by_this_process().size(), 1U);
+  }
   EXPECT_TRUE(segments_named_by_this_process().empty());
 }
 

@@ -4,10 +4,12 @@
 
 #include "handoff/transport/channels/shm_ring.hpp"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstring>
 #include <thread>
 
@@ -129,7 +131,26 @@ int ring_close_waiter(std::span<const std::string>) {
 }
 HANDOFF_WORKER_ROLE("ring_close_waiter", ring_close_waiter);
 
-class ShmRing : public leaves_nothing_in_dev_shm {};
+// A hostile consumer: attaches the ring, then tries to shrink its segment to nothing and to one
+// page, through its inherited descriptor and through one it opens itself, and reports what each
+// ftruncate got (0 for success, else its errno).
+int ring_shrinker(std::span<const std::string>) {
+  auto channel = coordinator_connection();
+  auto ring = shm_ring::attach(ring_fd_in_worker);
+  const auto error_of = [](int fd, off_t size) {
+    return static_cast<std::uint32_t>(::ftruncate(fd, size) == 0 ? 0 : errno);
+  };
+  channel.send_record(error_of(ring_fd_in_worker, 0), in(10s));
+  channel.send_record(error_of(ring_fd_in_worker, 4096), in(10s));
+  const int reopened =
+      ::open(("/proc/self/fd/" + std::to_string(ring_fd_in_worker)).c_str(), O_RDWR | O_CLOEXEC);
+  channel.send_record(reopened < 0 ? static_cast<std::uint32_t>(errno) : error_of(reopened, 0),
+                      in(10s));
+  return stay_until_released(channel);
+}
+HANDOFF_WORKER_ROLE("ring_shrinker", ring_shrinker);
+
+class ShmRing : public leaves_no_segment_held {};
 
 // ---- geometry ------------------------------------------------------------------------------
 
@@ -152,7 +173,7 @@ TEST_F(ShmRing, SlotsArePageAlignedWholePagesForHostRegistration) {
   EXPECT_EQ(attached.slot_bytes(), 8192U);
   EXPECT_EQ(attached.purpose(), ring.purpose());
   EXPECT_EQ(attached.slot(2)[8191], std::byte{0x5a});
-  EXPECT_TRUE(segments_named_by_this_process().empty()) << "the segment is unlinked at once";
+  EXPECT_EQ(segments_named_by_this_process().size(), 1U) << "one segment, held while in use";
 }
 
 TEST_F(ShmRing, BadGeometryIsATypedError) {
@@ -168,8 +189,9 @@ TEST_F(ShmRing, BadGeometryIsATypedError) {
       << "a size that overflows";
 }
 
-TEST_F(ShmRing, ARingLargerThanDevShmIsATypedErrorNamingTheSize) {
-  // 4 slots of 256 TiB: 1 PiB, far beyond any /dev/shm. A clear error at creation, never a SIGBUS.
+TEST_F(ShmRing, ARingLargerThanTheMachineCanGiveIsATypedErrorNamingTheSize) {
+  // 4 slots of 256 TiB: 1 PiB, far beyond what any machine can give. A clear error at creation,
+  // never a SIGBUS.
   try {
     shm_ring::create(
         {.slot_count = 4, .slot_bytes = std::size_t{1} << 48, .purpose = test_purpose("huge")});
@@ -339,6 +361,34 @@ TEST_F(ShmRing, WithoutAPeerWatchAWaitEndsAtItsDeadlineNamingTheRingAndTheWait) 
 }
 
 // ---- misuse and bad descriptors -------------------------------------------------------------
+
+TEST_F(ShmRing, AWorkerCannotShrinkTheSegmentUnderTheCoordinator) {
+  // Before the segments were sealed, the shrink succeeded and the coordinator's next touch of a
+  // slot beyond the new end was a SIGBUS.
+  auto ring = shm_ring::create(
+      {.slot_count = 4, .slot_bytes = 64 << 10, .purpose = test_purpose("shrink")});
+  worker_pool pool("shrinker", 1, {.role = "ring_shrinker", .extra_fds = {ring.descriptor()}});
+  const char* attempts[] = {"to nothing", "to one page", "through a descriptor of its own"};
+  bool all_refused = true;
+  for (const char* attempt : attempts) {
+    const auto error = pool.channel(0).receive_record<std::uint32_t>(in(10s));
+    EXPECT_EQ(error, static_cast<std::uint32_t>(EPERM))
+        << "shrinking " << attempt << ": " << (error == 0 ? "it worked" : std::strerror(error));
+    all_refused = all_refused && error == EPERM;
+  }
+  ASSERT_TRUE(all_refused) << "the segment was shrunk: touching its slots now would be a SIGBUS";
+  // Every slot, to its last byte, still works.
+  for (std::uint64_t number = 0; number < ring.slot_count(); ++number) {
+    const auto index = ring.acquire_free(in(1s));
+    std::memset(ring.slot(index).data(), static_cast<int>(number + 1), ring.slot_bytes());
+    ring.publish(index, ring.slot_bytes(), number);
+    const auto got = ring.acquire_filled(in(1s));
+    EXPECT_EQ(got.tag, number);
+    EXPECT_EQ(ring.slot(got.index).back(), std::byte(number + 1));
+    ring.release(got.index);
+  }
+  pool.shutdown_expecting_success(10s);
+}
 
 TEST_F(ShmRing, OutOfOrderOrOversizedPublishAndReleaseAreUsageErrors) {
   auto ring =

@@ -31,7 +31,7 @@ HANDOFF_WORKER_ROLE(tensor_receiver_role, run_tensor_receiver);
 constexpr std::size_t big_tensor_bytes = std::size_t{64} << 20;
 
 std::set<std::string> tensor_segments() {
-  return handoff::leak_checks::shm_segments_containing("handoff-tensor");
+  return handoff::leak_checks::held_segments_containing("handoff-tensor");
 }
 
 using handoff::leak_checks::process_runs;

@@ -1,7 +1,7 @@
 #pragma once
 // queued_worker's conformance over its variant table, on one compute target: every row runs and
 // verifies at every conformance point, warm and cold; a killed worker fails the next batch with
-// a typed error naming it, leaving no process and nothing in /dev/shm.
+// a typed error naming it, leaving no process and no shared memory held.
 
 #include <gtest/gtest.h>
 

@@ -19,7 +19,7 @@ class QueuedWorkerDevice : public ::testing::TestWithParam<variant> {
  protected:
   void TearDown() override {
     EXPECT_TRUE(segments_of_this_process().empty())
-        << "segments left in /dev/shm: " << ::testing::PrintToString(segments_of_this_process());
+        << "segments still held: " << ::testing::PrintToString(segments_of_this_process());
   }
   worker_setup setup(std::size_t max_elements) const {
     return setup_for(GetParam(), compute_target::device, max_elements,

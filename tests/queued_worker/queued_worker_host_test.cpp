@@ -27,12 +27,12 @@ HANDOFF_WORKER_ROLE(gpu_worker_role, run_gpu_worker);
 
 constexpr std::size_t four_megabytes_of_floats = std::size_t{1} << 20;
 
-// Every test must leave no segment of its own in /dev/shm, whatever happened to its worker.
+// Every test must leave no segment of its own held, whatever happened to its worker.
 class QueuedWorkerHost : public testing::TestWithParam<variant> {
  protected:
   void TearDown() override {
     EXPECT_TRUE(segments_of_this_process().empty())
-        << "segments left in /dev/shm: " << testing::PrintToString(segments_of_this_process());
+        << "segments still held: " << testing::PrintToString(segments_of_this_process());
   }
   worker_setup setup(std::size_t max_elements = 4099) const {
     return setup_for(GetParam(), compute_target::host_stand_in, max_elements,
@@ -93,8 +93,6 @@ TEST_P(QueuedWorkerHost, AWorkerKilledMidBatchIsWorkerDiedNamingItWithinTheDeadl
   const auto segments_before = segments_of_this_process();
   {
     worker_session session(killed_setup);
-    // Every segment was unlinked as soon as both sides had it mapped, even while in use.
-    EXPECT_EQ(segments_of_this_process(), segments_before);
     worker = session.worker_pid();
     const std::string name = session.worker_name();
     test_batch batch(std::vector<std::size_t>(6, 4099));

@@ -1,7 +1,7 @@
 #pragma once
 // Shared by the queued_worker tests: seeded batches with their expected results, setups whose
-// channels are named after the test process (so its /dev/shm check sees only its own segments),
-// and checks that nothing is left behind.
+// channels are named after the test process (so its shared-memory check sees only its own
+// segments), and checks that nothing is left behind.
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -43,10 +43,10 @@ inline std::string test_purpose(const std::string& what) {
   return "qwtest-" + std::to_string(::getpid()) + "-" + what;
 }
 
-// /dev/shm entries whose names carry this test process's purposes.
+// The segments this process holds whose names carry this test process's purposes.
 inline std::set<std::string> segments_of_this_process() {
   const std::string marker = "qwtest-" + std::to_string(::getpid()) + "-";
-  return handoff::leak_checks::shm_segments_containing(marker);
+  return handoff::leak_checks::held_segments_containing(marker);
 }
 
 inline bool contains(const std::string& text, const std::string& part) {

@@ -1,6 +1,7 @@
 #include "support/leak_checks.hpp"
 
 #include <signal.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <filesystem>
@@ -8,13 +9,37 @@
 #include <string>
 
 namespace handoff::leak_checks {
+namespace {
 
-std::set<std::string> shm_segments_containing(std::string_view fragment) {
-  std::set<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator("/dev/shm")) {
-    const auto name = entry.path().filename().string();
-    if (name.find(fragment) != std::string::npos) names.insert(name);
+constexpr std::string_view memfd_prefix = "/memfd:";
+constexpr std::string_view deleted_suffix = " (deleted)";
+
+// Adds the segment name in text (a descriptor's link or a line of maps) if it names one of ours.
+void add_if_segment(std::string_view text, std::string_view fragment,
+                    std::set<std::string>& names) {
+  const auto start = text.find(memfd_prefix);
+  if (start == std::string_view::npos) return;
+  std::string_view name = text.substr(start + memfd_prefix.size());
+  if (name.ends_with(deleted_suffix)) name.remove_suffix(deleted_suffix.size());
+  if (name.starts_with("handoff-") && name.find(fragment) != std::string_view::npos) {
+    names.emplace(name);
   }
+}
+
+}  // namespace
+
+std::set<std::string> held_segments_containing(std::string_view fragment) {
+  std::set<std::string> names;
+  std::error_code ignored;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd", ignored)) {
+    std::error_code gone;  // the descriptor that listed the directory closes before it is read
+    const auto target = std::filesystem::read_symlink(entry.path(), gone);
+    if (!gone) add_if_segment(target.string(), fragment, names);
+  }
+  std::ifstream maps("/proc/self/maps");
+  std::string line;
+  while (std::getline(maps, line))
+    add_if_segment(line, fragment, names);
   return names;
 }
 

@@ -3,8 +3,8 @@
 // parameterised test per pattern, with the rows as parameters: row_test and
 // HANDOFF_INSTANTIATE_ROWS): the variant runs and verifies twice in a row with the outputs poisoned
 // between, at the sizes the pattern names (empty, one, uneven); a peer process killed between runs
-// fails the next run with a typed process error that names it, leaving no process and nothing in
-// /dev/shm.
+// fails the next run with a typed process error that names it, leaving no process and no shared
+// memory held.
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -125,7 +125,7 @@ void expect_killed_peer_is_typed_error(const patterns::variant_row<Point, Case>&
   }
   for (const pid_t peer : peers)
     EXPECT_FALSE(leak_checks::process_exists(peer)) << row.name << ": peer " << peer << " left";
-  EXPECT_TRUE(leak_checks::shm_segments_containing(shm_fragment).empty())
+  EXPECT_TRUE(leak_checks::held_segments_containing(shm_fragment).empty())
       << row.name << " left shared memory behind";
 }
 

@@ -2,7 +2,7 @@
 // in the CI program, device rows in the GPU one): the tensor arrives complete, in order and bit for
 // bit at tiny, uneven, multi-slot and default sizes, warm (the channel kept open) and cold (the
 // channel reopened to a receiver that stays up); the check can fail; a killed receiver is a typed
-// error naming it; nothing is left in /dev/shm or running.
+// error naming it; no segment is left held and nothing running.
 
 #include <gtest/gtest.h>
 
@@ -33,7 +33,7 @@ constexpr std::size_t mebibyte = kibibyte * kibibyte;
 constexpr std::size_t sizes[] = {4, 4 * kibibyte, 3 * mebibyte + 4, 9 * mebibyte + 12, 4'000'000};
 
 std::set<std::string> tensor_segments() {
-  return leak_checks::shm_segments_containing(segment_fragment);
+  return leak_checks::held_segments_containing(segment_fragment);
 }
 
 class TransferConformance : public ::testing::TestWithParam<std::string> {

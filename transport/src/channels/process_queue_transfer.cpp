@@ -44,17 +44,23 @@ std::string describe_progress(std::size_t done, std::size_t total) {
 void process_queue::reserve_item_slot(deadline_clock::time_point deadline,
                                       const std::function<void()>& on_stall) {
   auto& block = control();
-  if (block.max_items == 0) return;
+  if (max_items_ == 0) return;
   const auto claim_one = [&] {
     std::uint64_t reserved = block.reserved_items.load();
-    while (reserved < block.max_items) {
+    while (reserved < max_items_) {
       if (block.reserved_items.compare_exchange_weak(reserved, reserved + 1)) return true;
+    }
+    // Only a put below the bound adds a place, so a count above it is none of its states.
+    if (reserved > max_items_) {
+      fail_corrupted(queue_corruption(purpose_, "count of reserved places",
+                                      std::to_string(reserved),
+                                      "above the bound of " + std::to_string(max_items_)));
     }
     return false;
   };
   if (!wait_until(block.taken, claim_one, deadline, on_stall)) {
-    throw queue_full("put on queue " + purpose_ + ": still full (" +
-                     std::to_string(block.max_items) + " items) at the deadline");
+    throw queue_full("put on queue " + purpose_ + ": still full (" + std::to_string(max_items_) +
+                     " items) at the deadline");
   }
   block.writer.holds_item_slot = 1;
 }
@@ -85,10 +91,10 @@ void process_queue::put_parts(std::initializer_list<std::span<const std::byte>> 
   length_prefix length = 0;
   for (const auto part : parts)
     length += part.size();
-  if (length > block.max_message_bytes) {
+  if (length > max_message_bytes_) {
     throw message_too_large("put on queue " + purpose_ + ": a message of " +
                             std::to_string(length) + " bytes is over the queue's cap of " +
-                            std::to_string(block.max_message_bytes) + "; nothing was sent");
+                            std::to_string(max_message_bytes_) + "; nothing was sent");
   }
   throw_if_broken();
   const std::function<void()> on_stall = [&] {
@@ -106,7 +112,7 @@ void process_queue::put_parts(std::initializer_list<std::span<const std::byte>> 
     throw queue_full("put on queue " + purpose_ +
                      ": another producer held the writer lock until the deadline");
   }
-  robust_mutex_hold writer(block.writer.mutex);
+  shared_lock_hold writer(block.writer.lock);
   throw_if_broken();
   reserve_item_slot(deadline, on_stall);
   undo_unless_committed slot([&] {
@@ -116,7 +122,7 @@ void process_queue::put_parts(std::initializer_list<std::span<const std::byte>> 
     wake_all(block.taken);
   });
   // Counted before the message can be seen, so a fast consumer's task_done never runs ahead.
-  if (block.joinable) {
+  if (joinable_) {
     block.unfinished_tasks.fetch_add(1);
     block.writer.counted_task = 1;
   }
@@ -213,7 +219,7 @@ void process_queue::take_message(deadline_clock::time_point deadline, const peer
     throw queue_empty("get on queue " + purpose_ +
                       ": another consumer held the reader lock until the deadline");
   }
-  robust_mutex_hold reader(block.reader.mutex);
+  shared_lock_hold reader(block.reader.lock);
   throw_if_broken();
   if (!pipe_stream::wait_readable(read_end_.get(), deadline, on_stall)) {
     throw queue_empty("get on queue " + purpose_ + ": no message before the deadline");
@@ -229,12 +235,12 @@ void process_queue::take_message(deadline_clock::time_point deadline, const peer
       break_and_throw("the deadline of a get passed after " +
                       describe_progress(got_header, header.size()) + " of a length prefix");
     }
-    if (length > block.max_message_bytes) {
+    if (length > max_message_bytes_) {
       // Never allocate what an untrusted stream claims. The claim also means the stream is not
       // made of this queue's messages any more: no put sends over the cap.
       const std::string why = "a message claims " + std::to_string(length) +
                               " bytes, over the queue's cap of " +
-                              std::to_string(block.max_message_bytes);
+                              std::to_string(max_message_bytes_);
       mark_broken(block, why);
       throw message_too_large("get on queue " + purpose_ + ": " + why);
     }

@@ -1,103 +1,181 @@
 #include "handoff/transport/channels/process_shared_sync.hpp"
 
+#include <fcntl.h>
 #include <linux/futex.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
+#include <cstdio>
 #include <cstring>
 #include <string>
-
-#include "handoff/transport/process_errors.hpp"
 
 namespace handoff::transport {
 namespace {
 
-// libstdc++'s steady_clock is CLOCK_MONOTONIC, the clock the mutex and futex waits below use.
-timespec monotonic_timespec(deadline_clock::time_point when) {
-  const auto since_epoch = when.time_since_epoch();
-  const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(since_epoch);
-  const auto nanoseconds =
-      std::chrono::duration_cast<std::chrono::nanoseconds>(since_epoch - seconds);
+std::uint32_t this_thread_id() noexcept {
+  return static_cast<std::uint32_t>(::gettid());
+}
+
+timespec relative_timespec(deadline_clock::duration left) {
+  const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(left);
+  const auto nanoseconds = std::chrono::duration_cast<std::chrono::nanoseconds>(left - seconds);
   return {static_cast<time_t>(seconds.count()), static_cast<long>(nanoseconds.count())};
 }
 
-void check(int error, const char* what) {
-  if (error != 0) throw process_error(std::string(what) + ": " + std::strerror(error));
+// Sleeps while *word holds expected, until a wake or until. Not FUTEX_PRIVATE: the word lives in
+// memory that other processes map.
+void futex_wait(std::atomic<std::uint32_t>& word, std::uint32_t expected,
+                deadline_clock::time_point until) {
+  const auto left = until - deadline_clock::now();
+  if (left <= deadline_clock::duration::zero()) return;
+  const timespec relative = relative_timespec(left);
+  ::syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAIT, expected, &relative,
+            nullptr, 0);
 }
 
-lock_outcome outcome_of(int error, const char* what) {
-  switch (error) {
-    case 0:
-      return lock_outcome::acquired;
-    case EOWNERDEAD:
-      return lock_outcome::acquired_from_dead_owner;
-    case ENOTRECOVERABLE:
-      return lock_outcome::unrecoverable;
-    case ETIMEDOUT:
-    case EBUSY:
-      return lock_outcome::timed_out;
-    default:
-      throw process_error(std::string(what) + ": " + std::strerror(error));
+void futex_wake_all(std::atomic<std::uint32_t>& word) noexcept {
+  ::syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAKE, INT_MAX, nullptr,
+            nullptr, 0);
+}
+
+[[noreturn]] void throw_corrupted(std::string_view name, std::uint32_t word, const char* why) {
+  char value[16];
+  std::snprintf(value, sizeof(value), "%#010x", word);
+  throw shared_state_corrupted(std::string(name) + " holds " + value + ", " + why +
+                               "; another process wrote over it");
+}
+
+// The thread id in a lock word, 0 when free; a word that is no state of a lock throws.
+std::uint32_t holder_of(std::uint32_t word, std::string_view name) {
+  const std::uint32_t holder = word & lock_thread_id_mask;
+  if ((word & ~(lock_waiters_flag | lock_thread_id_mask)) != 0 || holder > max_lock_thread_id) {
+    throw_corrupted(name, word, "which is no state of a lock");
   }
+  // Only a held lock has waiters: a waiter sets the flag on a word naming a holder.
+  if (holder == 0 && word != 0) throw_corrupted(name, word, "waiters on a free lock");
+  return holder;
+}
+
+[[noreturn]] void throw_held_by_this_thread(std::string_view name, std::uint32_t word) {
+  throw_corrupted(name, word, "naming this thread as its holder, which it is not");
+}
+
+// Takes over a lock from a holder that died; false when another thread changed the word first.
+bool take_over(shared_lock& lock, std::uint32_t word, std::uint32_t me) {
+  return lock.word.compare_exchange_strong(word, me | (word & lock_waiters_flag),
+                                           std::memory_order_acquire);
 }
 
 }  // namespace
 
-void initialize_robust_mutex(pthread_mutex_t& mutex) {
-  pthread_mutexattr_t attributes;
-  check(::pthread_mutexattr_init(&attributes), "pthread_mutexattr_init");
-  int error = ::pthread_mutexattr_setpshared(&attributes, PTHREAD_PROCESS_SHARED);
-  if (error == 0) error = ::pthread_mutexattr_setrobust(&attributes, PTHREAD_MUTEX_ROBUST);
-  if (error == 0) error = ::pthread_mutex_init(&mutex, &attributes);
-  ::pthread_mutexattr_destroy(&attributes);
-  check(error, "initialising a robust process-shared mutex");
+bool thread_is_gone(std::uint32_t thread_id) noexcept {
+  char path[32];
+  std::snprintf(path, sizeof(path), "/proc/%u/stat", thread_id);
+  const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return errno == ENOENT || errno == ESRCH;
+  char stat[512];
+  const ssize_t got = ::read(fd, stat, sizeof(stat) - 1);
+  ::close(fd);
+  if (got <= 0) return got == 0 || errno == ESRCH;  // a process on its way out reads as nothing
+  stat[got] = '\0';
+  // "tid (command) state ...": the command may hold anything, so the state follows the last ')'.
+  const char* command_end = std::strrchr(stat, ')');
+  if (command_end == nullptr || command_end + 2 >= stat + got) return false;
+  const char state = command_end[2];
+  return state == 'Z' || state == 'X' || state == 'x';
 }
 
-lock_outcome lock_robust_mutex(pthread_mutex_t& mutex, deadline_clock::time_point deadline,
-                               const std::function<void()>& on_stall) {
+lock_outcome lock_shared(shared_lock& lock, deadline_clock::time_point deadline,
+                         const std::function<void()>& on_stall, std::string_view name) {
+  const std::uint32_t me = this_thread_id();
+  std::uint32_t free_word = 0;
+  if (lock.word.compare_exchange_strong(free_word, me, std::memory_order_acquire)) {
+    return lock_outcome::acquired;
+  }
+  auto now = deadline_clock::now();
+  auto next_stall_check = now + peer_watch_interval;
+  auto next_holder_check = now + lock_holder_check_interval;
+  // Once this thread has slept on the lock, it takes the lock with the waiters flag set, since
+  // other sleepers may remain; their wake-up then comes with its unlock.
+  std::uint32_t mine = me;
   while (true) {
-    const auto now = deadline_clock::now();
-    const auto slice_end = std::min(deadline, now + peer_watch_interval);
-    const timespec until = monotonic_timespec(slice_end);
-    const auto outcome =
-        outcome_of(::pthread_mutex_clocklock(&mutex, CLOCK_MONOTONIC, &until), "locking");
-    if (outcome != lock_outcome::timed_out) return outcome;
-    if (deadline_clock::now() >= deadline) return lock_outcome::timed_out;
-    if (on_stall) on_stall();
+    std::uint32_t word = lock.word.load(std::memory_order_acquire);
+    const std::uint32_t holder = holder_of(word, name);
+    if (holder == 0) {
+      if (lock.word.compare_exchange_strong(word, mine, std::memory_order_acquire)) {
+        return lock_outcome::acquired;
+      }
+      continue;
+    }
+    if (holder == me) throw_held_by_this_thread(name, word);
+    now = deadline_clock::now();
+    if (now >= next_holder_check || now >= deadline) {
+      if (thread_is_gone(holder)) {
+        if (take_over(lock, word, me)) return lock_outcome::acquired_from_dead_owner;
+        continue;
+      }
+      next_holder_check = now + lock_holder_check_interval;
+    }
+    if (now >= deadline) return lock_outcome::timed_out;
+    if (now >= next_stall_check) {
+      if (on_stall) on_stall();
+      next_stall_check = deadline_clock::now() + peer_watch_interval;
+      continue;
+    }
+    if ((word & lock_waiters_flag) == 0) {
+      if (!lock.word.compare_exchange_strong(word, word | lock_waiters_flag,
+                                             std::memory_order_relaxed)) {
+        continue;
+      }
+      word |= lock_waiters_flag;
+    }
+    mine = me | lock_waiters_flag;
+    futex_wait(lock.word, word, std::min({deadline, next_stall_check, next_holder_check}));
   }
 }
 
-lock_outcome try_lock_robust_mutex(pthread_mutex_t& mutex) {
-  return outcome_of(::pthread_mutex_trylock(&mutex), "trying a lock");
+lock_outcome try_lock_shared(shared_lock& lock, std::string_view name) {
+  const std::uint32_t me = this_thread_id();
+  std::uint32_t word = lock.word.load(std::memory_order_acquire);
+  const std::uint32_t holder = holder_of(word, name);
+  if (holder == 0) {
+    return lock.word.compare_exchange_strong(word, me, std::memory_order_acquire)
+               ? lock_outcome::acquired
+               : lock_outcome::timed_out;
+  }
+  if (holder == me) throw_held_by_this_thread(name, word);
+  if (thread_is_gone(holder) && take_over(lock, word, me)) {
+    return lock_outcome::acquired_from_dead_owner;
+  }
+  return lock_outcome::timed_out;
 }
 
-void mark_consistent(pthread_mutex_t& mutex) noexcept {
-  ::pthread_mutex_consistent(&mutex);
+bool unlock_shared(shared_lock& lock) noexcept {
+  const std::uint32_t me = this_thread_id();
+  std::uint32_t word = lock.word.load(std::memory_order_relaxed);
+  do {
+    if ((word & ~lock_waiters_flag) != me) return false;
+  } while (!lock.word.compare_exchange_weak(word, 0, std::memory_order_release,
+                                            std::memory_order_relaxed));
+  if (word & lock_waiters_flag) futex_wake_all(lock.word);
+  return true;
 }
 
 void wake_all(shared_wakeup& wakeup) noexcept {
   wakeup.sequence.fetch_add(1);
   if (wakeup.waiters.load() == 0) return;
-  ::syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&wakeup.sequence), FUTEX_WAKE, INT_MAX,
-            nullptr, nullptr, 0);
+  futex_wake_all(wakeup.sequence);
 }
 
 void sleep_on(shared_wakeup& wakeup, std::uint32_t seen, deadline_clock::time_point until) {
-  const auto left = until - deadline_clock::now();
-  if (left <= deadline_clock::duration::zero()) return;
-  const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(left);
-  const auto nanoseconds = std::chrono::duration_cast<std::chrono::nanoseconds>(left - seconds);
-  const timespec relative{static_cast<time_t>(seconds.count()),
-                          static_cast<long>(nanoseconds.count())};
   // Counted before the futex re-reads the sequence, so a wake_all that misses the count has
   // already changed the sequence, and the futex then refuses to sleep.
   wakeup.waiters.fetch_add(1);
-  // Not FUTEX_PRIVATE: the word lives in memory that other processes map.
-  ::syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&wakeup.sequence), FUTEX_WAIT, seen,
-            &relative, nullptr, 0);
+  futex_wait(wakeup.sequence, seen, until);
   wakeup.waiters.fetch_sub(1);
 }
 

@@ -1,12 +1,27 @@
 #pragma once
-// A POSIX shared-memory segment: created with O_EXCL, mode 0600 and an unpredictable name, and
-// backed by real pages up front (posix_fallocate), so a full /dev/shm is a typed error at creation
-// instead of a SIGBUS on first touch. Every segment is unlinked as soon as it is created and
-// mapped, so even a crash leaves nothing in /dev/shm.
+// A shared-memory segment that no process sharing it can use to crash another.
 //
-// Workers are spawned, not forked, so they cannot inherit a mapping: a shareable segment keeps its
-// descriptor, the coordinator hands that to the worker (spawned_process's inherited_fds), and the
-// worker maps the same pages with attach().
+// It is an anonymous memory file (memfd_create), named "handoff-<purpose>-<random hex>" so that a
+// leak (a descriptor or mapping still held) can be traced to whoever made it. It has no name in
+// any file system: nobody can open it by name, it exists only while some process holds its
+// descriptor or a mapping, and the kernel frees it with the last holder. So the design's "unlinked
+// as soon as every party has mapped it; a crashed run leaves nothing in /dev/shm" holds trivially:
+// nothing is ever in /dev/shm. Only the descriptor passes it on: a shareable segment keeps its
+// descriptor, the coordinator hands that to a spawned worker (spawned_process's inherited_fds),
+// and the worker maps the same pages with attach().
+//
+// Its pages are reserved up front (fallocate), so running out of memory is a typed error at
+// creation instead of a SIGBUS on first touch. The memory file lives on the kernel's internal
+// shmem mount, which has no size limit of its own, so before reserving anything creation checks
+// the request against what the machine can still give (shared_memory_headroom, in
+// memory_headroom.hpp): a reservation beyond that would not fail, it would call the OOM killer.
+//
+// Its size is then sealed (F_SEAL_SHRINK, F_SEAL_GROW, and F_SEAL_SEAL so that no seal can be
+// added or removed later): a peer that ftruncate()s its copy is refused (EPERM) by the kernel, so
+// no mapping of it can ever reach past the end of the file, which would be a SIGBUS. attach()
+// refuses any descriptor without those seals, so a process never maps memory a peer can shrink.
+// What a peer can still do is write anything into the bytes: every structure kept in a segment
+// validates what it reads.
 
 #include <cstddef>
 #include <span>
@@ -27,7 +42,7 @@ class shared_memory_error : public process_error {
   int error_number_;
 };
 
-// /dev/shm has no room for the segment.
+// The machine (or this process's memory cgroup) cannot give the segment its pages.
 class shared_memory_full : public shared_memory_error {
  public:
   using shared_memory_error::shared_memory_error;
@@ -39,7 +54,8 @@ class shared_memory_too_large : public shared_memory_error {
   using shared_memory_error::shared_memory_error;
 };
 
-// attach() was given a descriptor that is not a mappable segment of at least the expected size.
+// attach() was given a descriptor that is not a sealed, mappable segment of at least the expected
+// size.
 class shared_memory_bad_descriptor : public shared_memory_error {
  public:
   using shared_memory_error::shared_memory_error;
@@ -56,8 +72,9 @@ class shared_memory_segment {
                                                 const std::string& purpose = "shareable");
   // Maps the segment behind fd (a descriptor from create_shareable, inherited by this process).
   // fd stays the caller's: the segment keeps a duplicate of its own. A descriptor that is not a
-  // read-write shared-memory file, or whose size is below expected_min_bytes, is
-  // shared_memory_bad_descriptor. The whole segment is mapped, whatever its size.
+  // read-write memory file sealed against shrinking and growing, or whose size is below
+  // expected_min_bytes, is shared_memory_bad_descriptor. The whole segment is mapped, whatever its
+  // size.
   static shared_memory_segment attach(int fd, std::size_t expected_min_bytes);
 
   shared_memory_segment(shared_memory_segment&& other) noexcept;
@@ -80,7 +97,12 @@ class shared_memory_segment {
   unique_fd descriptor_;
 };
 
-// "/handoff-<purpose>-<random hex>": unpredictable, so no other user can pre-create it.
+// The seals every segment carries, and attach() requires.
+int required_segment_seals() noexcept;
+
+// "handoff-<purpose>-<32 random hex digits>": the memory file's name, which /proc/<pid>/fd and
+// /proc/<pid>/maps show as "/memfd:<name> (deleted)". The purpose is shortened to keep the name
+// within the kernel's limit of 249 bytes.
 std::string unpredictable_segment_name(const std::string& purpose);
 
 // "1125899906842624 bytes (1 PiB)": sizes in error messages, exact and readable.

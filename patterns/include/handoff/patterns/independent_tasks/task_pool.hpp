@@ -7,7 +7,7 @@
 //
 // Every wait has a deadline (patience). A worker that dies mid-batch fails map() with worker_died,
 // naming it; the pool is then broken and refuses further batches, and its destructor kills and
-// reaps every worker. No shared memory is used, so nothing can be left in /dev/shm.
+// reaps every worker. No shared memory is used, so none can be left held.
 
 #include <sys/types.h>
 

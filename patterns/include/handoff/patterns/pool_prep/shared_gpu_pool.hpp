@@ -16,8 +16,8 @@
 // Stages: prep (the workers'), and the streamer's h2d, kernel and d2h. A worker that dies is
 // worker_died naming it, noticed while the coordinator waits; one that reports a failure is
 // chunk_failed. Either way the workers are killed and the rings closed before the error leaves
-// run(), and the pool takes no more batches (pool_terminated). Ring segments are unlinked as soon
-// as they are mapped, so nothing is ever left in /dev/shm.
+// run(), and the pool takes no more batches (pool_terminated). Ring segments are sealed anonymous
+// memory files with no name, so nothing is ever left in /dev/shm.
 
 #include <sys/types.h>
 
@@ -48,7 +48,7 @@ struct shared_gpu_options {
   std::size_t slots_per_worker = 3;
   std::size_t streams = 3;
   std::chrono::milliseconds patience = default_patience;
-  // Names the workers ("<purpose>-<index>") and the rings' segments in /dev/shm.
+  // Names the workers ("<purpose>-<index>") and the rings' shared-memory segments.
   std::string purpose = "pool-prep-shared";
   // Test hook: worker k % workers stops at chunk k and never answers, so a test can kill it
   // mid-batch.

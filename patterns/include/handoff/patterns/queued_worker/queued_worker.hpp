@@ -61,7 +61,7 @@ struct worker_setup {
   recipe_fixes fixes = {};
   std::chrono::milliseconds patience{60000};      // per blocking step of a batch
   std::chrono::milliseconds join_timeout{60000};  // data_queue.join() and the worker's exit
-  // Names the worker's channels (and so their segments in /dev/shm) and the worker itself.
+  // Names the worker's channels (and so their shared-memory segments) and the worker itself.
   std::string purpose = "queued-worker";
   // Fault injection for the conformance tests: after this many items of a batch (0: never) the
   // worker stops working, as a hung or crashing worker would, until it is killed.

@@ -57,4 +57,11 @@ class channel_corrupted : public process_error {
   using process_error::process_error;
 };
 
+// A word of shared synchronisation state (a lock, a mark, a count a lock guards) holds a value
+// that is none of its states: another process wrote over it. The message names the structure.
+class shared_state_corrupted : public channel_corrupted {
+ public:
+  using channel_corrupted::channel_corrupted;
+};
+
 }  // namespace handoff::transport

@@ -4,10 +4,11 @@
 // consumer, messages from one producer in the order it put them.
 //
 // The design is CPython's: the bytes travel through one OS pipe (enlarged to 1 MiB where allowed),
-// as messages prefixed with their length. A small control block in shared memory holds a robust,
-// process-shared writer lock and reader lock, so whole messages never interleave, plus the counts:
-// items, the bound, and the unfinished tasks of a joinable queue. Unlike CPython there is no feeder
-// thread: put writes the message itself, so it returns once the message is in the pipe.
+// as messages prefixed with their length. A small control block in shared memory holds a writer
+// lock and a reader lock (futex words naming their holder's thread, which survive a holder's
+// death like robust mutexes), so whole messages never interleave, plus the counts: items, the
+// bound, and the unfinished tasks of a joinable queue. Unlike CPython there is no feeder thread:
+// put writes the message itself, so it returns once the message is in the pipe.
 //
 // Failure model. A put waits (within its deadline) for room for the whole message before writing
 // a byte, so a deadline normally ends a put or get with nothing sent (queue_full, queue_empty) and
@@ -20,9 +21,16 @@
 // that died mid-message holding the other side's lock within peer_watch_interval, without any
 // peer_watch.
 //
+// A process that writes garbage into the control block (every process attached to the queue maps
+// it read-write) cannot crash another: every value read from it is checked, and one that is none
+// of its states is shared_state_corrupted (which also marks the queue broken, where the mark
+// itself is intact), within the caller's deadline.
+//
 // Limits: a consumer killed after get but before task_done leaves its task unfinished (as in
 // Python), so join then ends at its deadline. A kill landing between two adjacent instructions of
-// a put can leak one place of a bounded queue; never more, and never a place counted twice.
+// a put can leak one place of a bounded queue; never more, and never a place counted twice. A dead
+// holder is recognised by its thread id: should the kernel hand that id to a new thread before a
+// waiter looks, the waiter waits for that thread, and at worst until its deadline.
 
 #include <cstddef>
 #include <cstdint>
@@ -45,7 +53,7 @@ struct queue_options {
   std::size_t max_items = 0;  // 0: unbounded
   std::uint64_t max_message_bytes = 1ull << 31;
   bool joinable = false;
-  std::string purpose = "queue";  // names the queue in errors and its segment in /dev/shm
+  std::string purpose = "queue";  // names the queue in errors and its shared-memory segment
 };
 
 struct queue_control;
@@ -96,8 +104,15 @@ class process_queue {
   const std::string& purpose() const noexcept { return purpose_; }
 
  private:
+  // The settings, copied out of the control block once: another process may overwrite it later.
+  struct settings {
+    bool joinable = false;
+    std::uint64_t max_items = 0;
+    std::uint64_t max_message_bytes = 0;
+    std::string purpose;
+  };
   process_queue(shared_memory_segment control_segment, unique_fd read_end, unique_fd write_end,
-                std::string purpose);
+                settings copied);
 
   // Given a message's length, where its bytes go, or nothing when they cannot fit.
   using message_landing =
@@ -113,6 +128,13 @@ class process_queue {
   bool take_lock(queue_lock& lock, deadline_clock::time_point deadline,
                  const std::function<void()>& on_stall);
   void inherit_lock_of_dead_owner(queue_lock& lock);
+  // Checks the flags beside a lock just taken: each must be 0 or 1.
+  void check_lock_flags(queue_lock& lock);
+  // Marks the queue broken for every process, and throws the corruption.
+  [[noreturn]] void fail_corrupted(const shared_state_corrupted& corruption);
+  const char* label_of(const queue_lock& lock) const;
+  // "queue <purpose>'s writer lock", made once: a lock is taken for every message.
+  const std::string& lock_name(const queue_lock& lock) const;
   // While stalled on the other side: did the process holding its lock die? (Never blocks.)
   void probe_for_dead_peer(queue_lock& lock);
   void reserve_item_slot(deadline_clock::time_point deadline,
@@ -121,13 +143,19 @@ class process_queue {
   void wait_for_pipe_room(std::uint64_t message_bytes, deadline_clock::time_point deadline,
                           const std::function<void()>& on_stall);
   void forget_unfinished_task() noexcept;
+  shared_state_corrupted negative_task_count(std::int64_t count) const;
   queue_control& control() const;
 
   shared_memory_segment control_segment_;
   unique_fd read_end_;
   unique_fd write_end_;
   std::size_t pipe_capacity_ = 0;
+  bool joinable_ = false;
+  std::uint64_t max_items_ = 0;
+  std::uint64_t max_message_bytes_ = 0;
   std::string purpose_;
+  std::string writer_lock_name_;
+  std::string reader_lock_name_;
 };
 
 }  // namespace handoff::transport

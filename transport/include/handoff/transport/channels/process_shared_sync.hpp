@@ -1,58 +1,86 @@
 #pragma once
-// Synchronisation that lives in shared memory and works between processes that may be killed at
-// any instant:
-//  - a robust, process-shared mutex: when its owner dies, the next locker is told (EOWNERDEAD)
-//    instead of waiting forever, and can judge whether the state it guards is intact;
-//  - a wake-up word on a shared futex, for "wait until this shared counter changes".
-// No process-shared condition variable on purpose: glibc's pthread_cond_destroy waits for every
-// waiter to leave, and a waiter that was killed never does; a futex word has no such bookkeeping.
+// Synchronisation that lives in shared memory, between processes that may be killed at any
+// instant and may write anything into the memory they share. Every piece of state is one 32-bit
+// word on a shared (not private) futex, read once, checked, and changed only by compare-and-swap,
+// so no value another process writes can make this one crash, abort or wait past its deadline:
+//  - shared_lock: a lock whose word names the thread holding it, so that a waiter can tell a
+//    holder that died (its thread is gone, or a zombie) and take the lock over, as from a robust
+//    mutex. A word that is no state of a lock is shared_state_corrupted, naming the lock.
+//  - shared_wakeup: a sequence counter that waiters sleep on, for "wait until this shared state
+//    changes" (condition signalling without a condition variable). Every value is a sequence.
+// No pthread objects on purpose: glibc trusts their contents (garbage in a process-shared mutex is
+// an assertion failure and an abort, tpp.c:83), and a process-shared condition variable's destroy
+// waits for every waiter to leave, which a killed one never does.
 // Every wait is cut into slices of at most peer_watch_interval, so a lost wake-up costs at most one
 // slice and the caller's check runs while it waits.
-
-#include <pthread.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <string_view>
 
+#include "handoff/transport/channels/channel_errors.hpp"
 #include "handoff/transport/channels/peer_watch.hpp"
 #include "handoff/transport/fd_io.hpp"
 
 namespace handoff::transport {
 
-// Initialises a mutex in shared memory (once, by the creator): process-shared and robust.
-void initialize_robust_mutex(pthread_mutex_t& mutex);
+// A lock in shared memory. Its word is 0 when free, else the holder's thread id (at most
+// max_lock_thread_id), with lock_waiters_flag set once some thread may sleep on it. Bit 30 is
+// never set. A zero-filled lock is free, so a new segment needs no initialisation.
+struct shared_lock {
+  std::atomic<std::uint32_t> word{0};
+};
+static_assert(std::atomic<std::uint32_t>::is_always_lock_free);
+static_assert(sizeof(shared_lock) == sizeof(std::uint32_t));
+
+inline constexpr std::uint32_t lock_waiters_flag = 0x8000'0000u;
+inline constexpr std::uint32_t lock_thread_id_mask = 0x3fff'ffffu;
+// The kernel's PID_MAX_LIMIT: no thread id is larger.
+inline constexpr std::uint32_t max_lock_thread_id = 1u << 22;
+// How long a waiter trusts a holder before it checks that the holder's thread still lives.
+inline constexpr std::chrono::milliseconds lock_holder_check_interval{10};
 
 enum class lock_outcome {
   acquired,
-  acquired_from_dead_owner,  // held now; the previous owner died holding it (call mark_consistent)
-  unrecoverable,             // a previous recoverer died too; not held
+  acquired_from_dead_owner,  // held now; its holder died holding it: repair what it guards
   timed_out,                 // not held
 };
 
-// Locks until the deadline, calling on_stall at least every peer_watch_interval while it waits.
-lock_outcome lock_robust_mutex(pthread_mutex_t& mutex, deadline_clock::time_point deadline,
-                               const std::function<void()>& on_stall);
-// As above without waiting: timed_out means another process holds it.
-lock_outcome try_lock_robust_mutex(pthread_mutex_t& mutex);
-void mark_consistent(pthread_mutex_t& mutex) noexcept;
+// Locks until the deadline, calling on_stall at least every peer_watch_interval while it waits. A
+// holder whose thread no longer runs is noticed within lock_holder_check_interval, and at the
+// deadline. name says what the lock is, for errors: "queue jobs's writer lock". A word that is no
+// state of a lock, or one naming this thread (which never locks twice), is
+// shared_state_corrupted.
+lock_outcome lock_shared(shared_lock& lock, deadline_clock::time_point deadline,
+                         const std::function<void()>& on_stall, std::string_view name);
+// As above without waiting: timed_out means a live thread holds it.
+lock_outcome try_lock_shared(shared_lock& lock, std::string_view name);
+// Frees the lock if this thread holds it and wakes its waiters. False, leaving the word as it is,
+// when the word does not name this thread: another process wrote over it while it was held.
+bool unlock_shared(shared_lock& lock) noexcept;
 
-// Unlocks a robust mutex when the scope ends, unless released.
-class robust_mutex_hold {
+// Whether a thread id names no running thread any more: none has it, or its process is a zombie.
+// A thread this process may not inspect counts as running.
+bool thread_is_gone(std::uint32_t thread_id) noexcept;
+
+// Unlocks a shared lock when the scope ends, unless released.
+class shared_lock_hold {
  public:
-  explicit robust_mutex_hold(pthread_mutex_t& mutex) noexcept : mutex_(&mutex) {}
-  robust_mutex_hold(const robust_mutex_hold&) = delete;
-  robust_mutex_hold& operator=(const robust_mutex_hold&) = delete;
-  ~robust_mutex_hold() { unlock(); }
+  explicit shared_lock_hold(shared_lock& lock) noexcept : lock_(&lock) {}
+  shared_lock_hold(const shared_lock_hold&) = delete;
+  shared_lock_hold& operator=(const shared_lock_hold&) = delete;
+  ~shared_lock_hold() { unlock(); }
   void unlock() noexcept {
-    if (mutex_) ::pthread_mutex_unlock(mutex_);
-    mutex_ = nullptr;
+    // A word another process overwrote is left alone; the next locker checks it.
+    if (lock_) unlock_shared(*lock_);
+    lock_ = nullptr;
   }
 
  private:
-  pthread_mutex_t* mutex_;
+  shared_lock* lock_;
 };
 
 // A counter in shared memory that waiters sleep on (a shared, not private, futex).
@@ -60,7 +88,6 @@ struct shared_wakeup {
   std::atomic<std::uint32_t> sequence{0};
   std::atomic<std::uint32_t> waiters{0};  // lets wake_all skip the system call when nobody waits
 };
-static_assert(std::atomic<std::uint32_t>::is_always_lock_free);
 
 // Wakes every process waiting on wakeup. Call after changing the state that they wait for.
 void wake_all(shared_wakeup& wakeup) noexcept;

@@ -1,5 +1,5 @@
 #pragma once
-// A ring of fixed-size slots in one shareable POSIX shared-memory segment, for exactly ONE
+// A ring of fixed-size slots in one shareable shared-memory segment, for exactly ONE
 // producer and ONE consumer, each in any process. The producer fills a free slot in place and
 // publishes it; the consumer takes filled slots in the order they were published and releases
 // them. Only slot numbers and sizes cross between the processes, never the payload.
@@ -30,7 +30,7 @@ namespace handoff::transport {
 struct shm_ring_options {
   std::size_t slot_count = 4;
   std::size_t slot_bytes = 1 << 22;  // rounded up to whole pages
-  std::string purpose = "ring";      // names the ring in errors and its segment in /dev/shm
+  std::string purpose = "ring";      // names the ring in errors and its shared-memory segment
 };
 
 struct shm_ring_header;
@@ -39,7 +39,8 @@ struct shm_ring_slot_record;
 class shm_ring {
  public:
   // In the coordinator: zero slots, or a geometry whose size overflows, is channel_geometry_error;
-  // a ring /dev/shm cannot hold is shared_memory_full (or shared_memory_too_large).
+  // a ring the machine cannot give the memory for is shared_memory_full (or
+  // shared_memory_too_large).
   static shm_ring create(const shm_ring_options& options);
   // What a worker must inherit.
   int descriptor() const noexcept { return segment_.descriptor(); }
