@@ -13,9 +13,8 @@ namespace {
 // Every size around the streamed threshold and the 64-byte blocks, at every misalignment of
 // source and destination, copies exactly its bytes and touches none beside them.
 TEST(StreamingCopy, CopiesExactlyTheBytesAtAnyAlignmentAndSize) {
-  const std::vector<std::size_t> sizes = {0,         1,         15,         64,
-                                          65535,     65536,     65536 + 17, (1 << 20) + 3,
-                                          (4 << 20)};
+  const std::vector<std::size_t> sizes = {
+      0, 1, 15, 64, 65535, 65536, 65536 + 17, (1 << 20) + 3, (4 << 20)};
   std::vector<unsigned char> source((4 << 20) + 64);
   std::iota(source.begin(), source.end(), static_cast<unsigned char>(7));
   for (const std::size_t size : sizes) {
@@ -30,7 +29,8 @@ TEST(StreamingCopy, CopiesExactlyTheBytesAtAnyAlignmentAndSize) {
             << "size " << size << ", source offset " << source_offset << ", destination offset "
             << destination_offset;
         const auto untouched = [](unsigned char byte) { return byte == 0xEE; };
-        EXPECT_TRUE(std::all_of(static_cast<const unsigned char*>(destination.data()), copied, untouched));
+        EXPECT_TRUE(
+            std::all_of(static_cast<const unsigned char*>(destination.data()), copied, untouched));
         EXPECT_TRUE(std::all_of(copied + size, end, untouched))
             << "size " << size << ": a byte past the copy was written";
       }

@@ -20,14 +20,14 @@
 
 namespace {
 
-#define CHECK(call)                                                                         \
-  do {                                                                                      \
-    const cudaError_t status_ = (call);                                                     \
-    if (status_ != cudaSuccess) {                                                           \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #call,                     \
-                   cudaGetErrorString(status_));                                            \
-      std::exit(2);                                                                         \
-    }                                                                                       \
+#define CHECK(call)                                                     \
+  do {                                                                  \
+    const cudaError_t status_ = (call);                                 \
+    if (status_ != cudaSuccess) {                                       \
+      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #call, \
+                   cudaGetErrorString(status_));                        \
+      std::exit(2);                                                     \
+    }                                                                   \
   } while (0)
 
 double now_us() {
@@ -70,8 +70,8 @@ enum class ordering : int {
   consumer_event_query,  // producer records; consumer spins on cudaEventQuery
   producer_sync,         // producer records and synchronises the event; consumer waits on it
 };
-const char* names[] = {"none", "stream_wait_event", "consumer_event_sync",
-                       "consumer_event_query", "producer_sync"};
+const char* names[] = {"none", "stream_wait_event", "consumer_event_sync", "consumer_event_query",
+                       "producer_sync"};
 
 struct message {
   int mode;
