@@ -1,8 +1,9 @@
 #include "ceiling_summary.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
+#include <iterator>
+#include <ranges>
 #include <string_view>
 
 #include "ceiling_source.hpp"
@@ -56,11 +57,15 @@ std::string ceiling_name_of(const std::string& benchmark_name) {
 }
 
 double ceiling_value::rate_for(double bytes) const {
-  if (rate_by_bytes.empty() || !(bytes > 0.0)) return value;
-  const auto distance = [bytes](const std::pair<double, double>& measured) {
-    return std::abs(std::log(measured.first / bytes));
-  };
-  return std::ranges::min(rate_by_bytes, {}, distance).second;
+  // The sizes below the largest one measured at or under bytes may have run in cache; every size
+  // from it up is fair, and the best of them keeps the floor as strict as the data allows.
+  const auto first_fair = std::ranges::find_if(
+      rate_by_bytes, [bytes](const auto& measured) { return measured.first > bytes; });
+  const auto from = first_fair == rate_by_bytes.begin() ? first_fair : std::prev(first_fair);
+  if (from == rate_by_bytes.end()) return value;
+  return std::ranges::max(std::ranges::subrange(from, rate_by_bytes.end()), {},
+                          &std::pair<double, double>::second)
+      .second;
 }
 
 // A ceiling measured over a sweep (sizes, methods) is the best figure of the sweep; a bandwidth

@@ -25,15 +25,14 @@ struct ceiling_value {
   bool is_latency = false;
   double value = 0.0;  // bytes per second, or seconds per event: the best of its sweep
   // A bandwidth ceiling's rate at each size it was measured at (bytes per run, bytes per
-  // second), by size. A floor prices bytes at the rate of the nearest size, not the best rate:
-  // a one-thread memcpy's best came from 1 MiB, where it runs in cache at 2.4 times its rate
-  // from memory (27.6 against 11.5 GB/s on an H100 host), and it priced the 84 MB that
-  // queued_worker copies out of cache. Empty for latencies and for ceilings read from a file
-  // that has no sweep: those price at value.
+  // second), by size. A floor prices bytes at the best rate measured at the largest size not above
+  // them or any larger one, never at a smaller size's: a one-thread memcpy's best came from 1 MiB,
+  // where it runs in cache at twice its rate from memory (22.7 against 11.5 GB/s on an H100
+  // host), and it priced the 84 MB that queued_worker copies out of cache. Empty for latencies
+  // and for ceilings read from a file without a sweep: those price at value.
   std::vector<std::pair<double, double>> rate_by_bytes;
 
-  // Bytes per second for a transfer of bytes: the rate measured at the nearest size (by ratio),
-  // or value.
+  // Bytes per second for a transfer of bytes, as above, or value.
   double rate_for(double bytes) const;
 };
 

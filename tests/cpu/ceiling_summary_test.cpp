@@ -48,7 +48,7 @@ TEST(CeilingSummary, ASweptCeilingIsTheBestOfItsSweep) {
   EXPECT_DOUBLE_EQ(ceilings.at("kernel_launch_sync").value, 8e-6);
 }
 
-TEST(CeilingSummary, BytesArePricedAtTheRateOfTheNearestMeasuredSize) {
+TEST(CeilingSummary, BytesAreNeverPricedAtTheRateOfASmallerSize) {
   // In cache at 1 MiB, from memory above: the best rate must not price 84 MB.
   const std::vector<measured_run> runs = {
       {"ceilings/shm_memcpy_one_thread/bytes:1048576/manual_time",
@@ -66,8 +66,13 @@ TEST(CeilingSummary, BytesArePricedAtTheRateOfTheNearestMeasuredSize) {
   ASSERT_EQ(memcpy.rate_by_bytes.size(), 2u);
   EXPECT_DOUBLE_EQ(memcpy.rate_for(84e6), 11.5e9);
   EXPECT_DOUBLE_EQ(memcpy.rate_for(1.2e6), 27.6e9);
-  EXPECT_DOUBLE_EQ(memcpy.rate_for(8e6), 27.6e9);   // nearer 1 MiB than 64 MiB by ratio
-  EXPECT_DOUBLE_EQ(memcpy.rate_for(10e6), 11.5e9);  // nearer 64 MiB
+  EXPECT_DOUBLE_EQ(memcpy.rate_for(8e6), 27.6e9);  // 1 MiB is the largest size not above it
+  EXPECT_DOUBLE_EQ(memcpy.rate_for(1e3), 27.6e9);  // below every size: the best of them
+  EXPECT_DOUBLE_EQ(memcpy.rate_for(1e12), 11.5e9);
+  // A larger size's better rate still counts: the floor stays as strict as the sweep allows.
+  auto with_fast_large = ceilings.at("shm_memcpy_one_thread");
+  with_fast_large.rate_by_bytes.emplace_back(1e9, 12.5e9);
+  EXPECT_DOUBLE_EQ(with_fast_large.rate_for(84e6), 12.5e9);
   const auto rows = efficiencies_from(runs, ceilings);
   ASSERT_EQ(rows.size(), 2u);
   const auto large =
