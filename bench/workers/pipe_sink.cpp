@@ -17,7 +17,7 @@ namespace {
 
 // The sender enforces its own deadlines; the sink only needs to notice a vanished sender, which
 // shows up as end of file.
-constexpr auto sink_patience = std::chrono::hours(1);
+constexpr std::chrono::milliseconds sink_patience = std::chrono::hours(1);
 
 template <class Value>
 std::span<std::byte> bytes_of(Value& value) {
@@ -27,6 +27,10 @@ std::span<std::byte> bytes_of(Value& value) {
 }  // namespace
 
 int run_pipe_sink() {
+  return serve_pipe_sink(STDIN_FILENO, STDOUT_FILENO, sink_patience);
+}
+
+int serve_pipe_sink(int input, int output, std::chrono::milliseconds patience) {
   using transport::read_exact;
   using transport::write_all;
   std::vector<std::byte> chunk(pipe_sink_chunk_bytes);
@@ -38,28 +42,35 @@ int run_pipe_sink() {
   } release{hasher};
   while (true) {
     std::uint64_t length = 0;
-    const auto deadline = transport::deadline_clock::now() + sink_patience;
+    const auto deadline = transport::deadline_clock::now() + patience;
+    // End of file before a message's first byte is the sender's goodbye; anywhere after it, even
+    // inside the length, the message is torn.
+    const auto length_bytes = bytes_of(length);
     try {
-      read_exact(STDIN_FILENO, bytes_of(length), deadline, "pipe sender");
+      read_exact(input, length_bytes.first(1), deadline, "pipe sender");
     } catch (const transport::channel_closed&) {
       return 0;
-    }
-    if (length > pipe_sink_max_message_bytes) {
-      std::fprintf(stderr, "pipe_sink: message of %llu bytes exceeds the cap\n",
-                   static_cast<unsigned long long>(length));
-      return 3;
+    } catch (const transport::process_error& error) {
+      std::fprintf(stderr, "pipe_sink: %s\n", error.what());
+      return 4;
     }
     try {
+      read_exact(input, length_bytes.subspan(1), deadline, "pipe sender");
+      if (length > pipe_sink_max_message_bytes) {
+        std::fprintf(stderr, "pipe_sink: message of %llu bytes exceeds the cap\n",
+                     static_cast<unsigned long long>(length));
+        return 3;
+      }
       XXH3_64bits_reset(hasher);
       for (std::uint64_t received = 0; received < length;) {
         const auto piece = std::span(chunk).first(
             static_cast<std::size_t>(std::min<std::uint64_t>(chunk.size(), length - received)));
-        read_exact(STDIN_FILENO, piece, deadline, "pipe sender");
+        read_exact(input, piece, deadline, "pipe sender");
         XXH3_64bits_update(hasher, piece.data(), piece.size());
         received += piece.size();
       }
       std::uint64_t reply[2] = {length, XXH3_64bits_digest(hasher)};
-      write_all(STDOUT_FILENO, std::as_bytes(std::span(reply)), deadline, "pipe sender");
+      write_all(output, std::as_bytes(std::span(reply)), deadline, "pipe sender");
     } catch (const transport::process_error& error) {
       std::fprintf(stderr, "pipe_sink: %s\n", error.what());
       return 4;

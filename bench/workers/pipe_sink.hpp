@@ -3,8 +3,10 @@
 // read in chunks into one reused buffer (as a consumer that processes a stream would) and hashed
 // as they arrive. After each message it answers on stdout with the 8-byte length, which stops the
 // sender's clock, and the message's 64-bit XXH3 hash, so the sender can check every byte.
-// It exits 0 when stdin closes between messages.
+// It exits 0 when stdin closes between messages; a length over the cap is 3, and a stream that
+// ends inside a message (its length included) or any other channel failure is 4.
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 
@@ -13,6 +15,11 @@ namespace handoff::bench {
 inline constexpr std::uint64_t pipe_sink_max_message_bytes = std::uint64_t{1} << 40;
 inline constexpr std::size_t pipe_sink_chunk_bytes = std::size_t{1} << 20;
 
+// The worker role: serves stdin and stdout, waiting up to an hour for each message.
 int run_pipe_sink();
+
+// The sink's loop on any pair of descriptors, each message within patience; returns the exit code
+// above (fuzz/pipe_sink_fuzzer.cpp drives it with a pipe).
+int serve_pipe_sink(int input, int output, std::chrono::milliseconds patience);
 
 }  // namespace handoff::bench

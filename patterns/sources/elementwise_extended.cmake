@@ -11,6 +11,7 @@ target_sources(handoff_patterns PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/elementwise/extended_gpu_variants.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/elementwise/extended_problem.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/elementwise/extended_table.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/elementwise/map_batch.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/elementwise/map_pool.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/elementwise/map_worker.cpp)
 # cuBLAS is loaded with dlopen when the first handle is made (src/elementwise/cublas_library.hpp

@@ -2,9 +2,12 @@
 
 #include <gtest/gtest.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <cstring>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -143,6 +146,52 @@ TEST(Connection, ADescriptorCrossesToAnotherProcess) {
   const auto echoed = pool.channel(0).receive(soon(), 4096);
   EXPECT_EQ(std::string(reinterpret_cast<const char*>(echoed.data()), echoed.size()), contents);
   pool.shutdown_expecting_success(10s);
+}
+
+std::size_t open_descriptors() {
+  std::size_t count = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator("/proc/self/fd"))
+    ++count;
+  return count;
+}
+
+// Found by fuzz/connection_fuzzer.cpp: a peer that sent two descriptors beside the carrier byte got
+// a process_error, as it should, but both descriptors stayed open in the receiving process, so a
+// worker could exhaust its coordinator's descriptors. Three (more than the control buffer holds)
+// must not leak either.
+TEST(Connection, ExtraDescriptorsFromAPeerAreRefusedAndClosed) {
+  const transport::unique_fd passed(::memfd_create("handoff-connection-test", MFD_CLOEXEC));
+  ASSERT_GE(passed.get(), 0);
+  for (const std::size_t count : {std::size_t{2}, std::size_t{3}}) {
+    auto [left, right] = connection::make_pair("right", "left");
+    const std::size_t before = open_descriptors();
+    const std::uint64_t length = 1;
+    transport::send_all(left.native_handle(), std::as_bytes(std::span(&length, 1)), soon(),
+                        "right");
+    std::byte carrier{0x46};
+    iovec payload{&carrier, 1};
+    alignas(cmsghdr) char control[CMSG_SPACE(3 * sizeof(int))] = {};
+    msghdr message{};
+    message.msg_iov = &payload;
+    message.msg_iovlen = 1;
+    message.msg_control = control;
+    message.msg_controllen = CMSG_SPACE(count * sizeof(int));
+    cmsghdr* header = CMSG_FIRSTHDR(&message);
+    header->cmsg_level = SOL_SOCKET;
+    header->cmsg_type = SCM_RIGHTS;
+    header->cmsg_len = CMSG_LEN(count * sizeof(int));
+    const int fds[3] = {passed.get(), passed.get(), passed.get()};
+    std::memcpy(CMSG_DATA(header), fds, count * sizeof(int));
+    ASSERT_EQ(::sendmsg(left.native_handle(), &message, MSG_NOSIGNAL), 1);
+    try {
+      right.receive_fd(soon());
+      ADD_FAILURE() << count << " descriptors were taken for one";
+    } catch (const transport::process_error& error) {
+      EXPECT_NE(std::string(error.what()).find("expected one descriptor"), std::string::npos)
+          << error.what();
+    }
+    EXPECT_EQ(open_descriptors(), before) << count << " descriptors sent";
+  }
 }
 
 TEST(Connection, AnOrdinaryMessageIsNotADescriptor) {

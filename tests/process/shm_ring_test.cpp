@@ -21,6 +21,7 @@ namespace handoff::patterns {
 
 using transport::channel_attach_error;
 using transport::channel_closed;
+using transport::channel_corrupted;
 using transport::channel_geometry_error;
 using transport::channel_usage_error;
 using transport::coordinator_connection;
@@ -409,6 +410,35 @@ TEST_F(ShmRing, OutOfOrderOrOversizedPublishAndReleaseAreUsageErrors) {
   EXPECT_THROW(ring.release(got_second.index), channel_usage_error) << "released out of order";
   ring.release(got_first.index);
   ring.release(got_second.index);
+}
+
+// Found by fuzz/shm_ring_slots_fuzzer.cpp: a peer that advanced this side's own counter (published
+// for a producer, released for a consumer) made the next publish or release a channel_usage_error,
+// blaming this process for what the peer wrote. It is channel_corrupted.
+TEST_F(ShmRing, APeerThatAdvancesThisSidesCounterIsChannelCorruptedNotAUsageError) {
+  auto ring =
+      shm_ring::create({.slot_count = 2, .slot_bytes = 4096, .purpose = test_purpose("counters")});
+  // The peer, through a handle of its own, publishes in the producer's stead.
+  auto peer = shm_ring::attach(ring.descriptor());
+  const auto ours = ring.acquire_free(in(1s));
+  peer.publish(peer.acquire_free(in(1s)), 1);
+  try {
+    ring.publish(ours, 1);
+    ADD_FAILURE() << "a publish over the peer's went through";
+  } catch (const channel_corrupted& error) {
+    EXPECT_NE(std::string(error.what()).find("published"), std::string::npos) << error.what();
+  }
+
+  // And a consumer whose slot the peer released for it.
+  auto consumer_ring =
+      shm_ring::create({.slot_count = 2, .slot_bytes = 4096, .purpose = test_purpose("released")});
+  auto consumer_peer = shm_ring::attach(consumer_ring.descriptor());
+  consumer_ring.publish(consumer_ring.acquire_free(in(1s)), 1);
+  consumer_ring.publish(consumer_ring.acquire_free(in(1s)), 2);
+  const auto taken = consumer_ring.acquire_filled(in(1s));
+  consumer_peer.release(consumer_peer.acquire_filled(in(1s)).index);
+  EXPECT_THROW(consumer_ring.release(taken.index), channel_corrupted);
+  EXPECT_THROW(consumer_ring.acquire_filled(in(1s)), channel_corrupted);
 }
 
 TEST_F(ShmRing, AttachRejectsDescriptorsThatAreNotARing) {

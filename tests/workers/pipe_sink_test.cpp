@@ -100,6 +100,17 @@ TEST_F(PipeSink, ATruncatedMessageEndsTheSinkWithAnError) {
   EXPECT_EQ(status.code, 4) << status.describe();
 }
 
+// Found by fuzz/pipe_sink_fuzzer.cpp: a stream that ended inside a length prefix was taken for the
+// sender's goodbye, and the sink exited 0 as if every message had arrived whole.
+TEST_F(PipeSink, AStreamThatEndsInsideALengthEndsTheSinkWithAnError) {
+  const std::byte part_of_a_length[3] = {std::byte{10}, std::byte{0}, std::byte{0}};
+  transport::write_all(to_sink_.get(), part_of_a_length, deadline_clock::now() + 10s, "sink");
+  to_sink_.reset();
+  const auto status = sink_->wait_for(10s);
+  EXPECT_TRUE(status.exited) << status.describe();
+  EXPECT_EQ(status.code, 4) << status.describe();
+}
+
 TEST_F(PipeSink, ASenderWhoseSinkDiedGetsChannelClosedNotAHang) {
   sink_->kill_and_reap();
   const auto message = patterned(16 << 20);

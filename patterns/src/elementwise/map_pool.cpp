@@ -18,7 +18,6 @@ using namespace map_protocol;
 
 constexpr std::size_t max_map_workers = 4;
 constexpr std::size_t items_in_flight_per_worker = 2;
-constexpr std::uint64_t max_result_bytes = sizeof(header) + max_map_order * sizeof(float);
 
 std::size_t pool_size_checked(std::size_t workers) {
   if (workers == 0) throw std::invalid_argument("map_pool: at least one worker is needed");
@@ -80,24 +79,14 @@ class batch_plan {
   // Scatters one result into out; returns the worker's compute seconds.
   double take_result(const parsed& message, std::span<float> out,
                      std::vector<std::uint8_t>& seen) const {
-    const auto& head = message.head;
-    if (head.what != kind::result || head.workload != workload_ || head.index >= items_ ||
-        head.values != values_per_result()) {
-      throw transport::process_error("map coordinator: a malformed result (item " +
-                                     std::to_string(head.index) + ", " +
-                                     std::to_string(head.values) + " values)");
-    }
-    if (seen[head.index]++ != 0) {
-      throw transport::process_error("map coordinator: item " + std::to_string(head.index) +
-                                     " came back twice");
-    }
+    const std::uint64_t item = check_result(message, workload_, values_per_result(), seen);
     if (n_ == 0) {
-      out[head.index] = message.values[0];
+      out[item] = message.values[0];
     } else {
       for (std::size_t i = 0; i < n_; ++i)
-        out[i * n_ + head.index] = message.values[i];
+        out[i * n_ + item] = message.values[i];
     }
-    return head.compute_seconds;
+    return message.head.compute_seconds;
   }
 
  private:

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "handoff/patterns/elementwise/map_pool.hpp"
+#include "handoff/patterns/stage_times.hpp"
 #include "handoff/transport/process_errors.hpp"
 
 namespace handoff::patterns::elementwise::map_protocol {
@@ -35,6 +37,12 @@ inline std::span<const std::byte> bytes_of(const header& value) {
 inline std::span<const std::byte> bytes_of(std::span<const float> values) {
   return std::as_bytes(values);
 }
+
+// The largest message each side takes: a result holds at most one column at the largest order; a
+// request at most the affine set-up, W and b, at the largest order.
+inline constexpr std::uint64_t max_result_bytes = sizeof(header) + max_map_order * sizeof(float);
+inline constexpr std::uint64_t max_request_bytes =
+    sizeof(header) + (max_map_order * max_map_order + max_map_order) * sizeof(float);
 
 // The bytes one message puts on a channel: the connection's 8-byte length, the header, the floats.
 inline std::uint64_t wire_bytes(std::uint64_t values) {
@@ -64,6 +72,32 @@ inline parsed parse(std::span<const std::byte> message, const char* from) {
   out.values.resize(out.head.values);
   if (body > 0) std::memcpy(out.values.data(), message.data() + sizeof(header), body);
   return out;
+}
+
+// The coordinator's check of a result for a batch of seen.size() items of workload, each answered
+// with values_per_result floats; seen counts the answers so far. The kind, the workload, an item
+// of the batch answered once, the float count and the worker's time (finite, not negative: it is
+// added to the row's kernel stage) are checked; anything else is process_error. Returns the item,
+// now marked seen.
+inline std::uint64_t check_result(const parsed& message, std::uint32_t workload,
+                                  std::uint64_t values_per_result, std::span<std::uint8_t> seen) {
+  const auto& head = message.head;
+  if (head.what != kind::result || head.workload != workload || head.index >= seen.size() ||
+      head.values != values_per_result) {
+    throw transport::process_error("map coordinator: a malformed result (item " +
+                                   std::to_string(head.index) + ", " + std::to_string(head.values) +
+                                   " values)");
+  }
+  if (!possible_seconds(head.compute_seconds)) {
+    throw transport::process_error("map coordinator: item " + std::to_string(head.index) +
+                                   " came with a compute time of " +
+                                   std::to_string(head.compute_seconds) + " s");
+  }
+  if (seen[head.index]++ != 0) {
+    throw transport::process_error("map coordinator: item " + std::to_string(head.index) +
+                                   " came back twice");
+  }
+  return head.index;
 }
 
 }  // namespace handoff::patterns::elementwise::map_protocol

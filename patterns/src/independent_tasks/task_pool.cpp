@@ -9,6 +9,7 @@
 #include "handoff/patterns/independent_tasks/task_worker.hpp"
 #include "handoff/wall_clock.hpp"
 #include "task_protocol.hpp"
+#include "task_replies.hpp"
 
 namespace handoff::patterns::independent_tasks {
 
@@ -52,10 +53,7 @@ void task_pool::await_ready() {
     const std::size_t index = pool_->wait_for_message(deadline);
     const auto message = pool_->with_worker(
         index, [&](connection& channel) { return channel.receive_record<worker_ready>(deadline); });
-    if (message.magic != protocol_magic || ready[index]) {
-      throw transport::process_error("worker " + pool_->worker_name(index) +
-                                     " sent a malformed ready message");
-    }
+    check_ready(message, ready[index], pool_->worker_name(index));
     ready[index] = true;
     --waiting;
   }
@@ -95,10 +93,7 @@ batch_result task_pool::run_batch(std::span<const std::span<const float>> datase
     const std::size_t worker = pool_->wait_for_message(deadline);
     const auto reply = pool_->with_worker(
         worker, [&](connection& channel) { return channel.receive_record<task_reply>(deadline); });
-    if (reply.magic != protocol_magic || !running[worker] || *running[worker] != reply.task) {
-      throw transport::process_error("worker " + pool_->worker_name(worker) + " replied for task " +
-                                     std::to_string(reply.task) + ", which it was not running");
-    }
+    check_reply(reply, running[worker], pool_->worker_name(worker));
     result.sums[reply.task] = reply.sum;
     result.stages.deserialize += reply.deserialize;
     result.stages.h2d += reply.h2d;

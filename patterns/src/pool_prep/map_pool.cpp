@@ -10,6 +10,7 @@
 #include "handoff/transport/channels/channel_errors.hpp"
 #include "handoff/wall_clock.hpp"
 #include "protocol.hpp"
+#include "replies.hpp"
 
 namespace handoff::patterns::pool_prep {
 
@@ -37,10 +38,7 @@ map_pool::map_pool(const map_pool_options& options)
     const auto ready = pool_->with_worker(index, [&](connection& channel) {
       return channel.receive_record<protocol::ready_record>(deadline());
     });
-    if (!ready.ok) {
-      throw transport::process_error("worker " + pool_->worker_name(index) +
-                                     " could not start: " + ready.error.get());
-    }
+    check_ready(ready, pool_->worker_name(index), "could not start");
   }
 }
 
@@ -140,28 +138,10 @@ void map_pool::receive_result(std::size_t worker, const batch& work, stage_times
   pool_->with_worker(worker, [&](connection& channel) {
     const std::uint64_t length =
         channel.receive_length(deadline(), sizeof(protocol::map_reply_header) + payload);
-    if (length < sizeof(protocol::map_reply_header)) {
-      throw channel_corrupted("worker " + name + " sent a reply of " + std::to_string(length) +
-                              " bytes, shorter than its header");
-    }
+    check_map_reply_length(length, name);
     protocol::map_reply_header header;
     channel.receive_body(std::as_writable_bytes(std::span(&header, 1)), deadline());
-    if (header.chunk != chunk || header.count != extent.count) {
-      throw channel_corrupted("worker " + name + " answered for chunk " +
-                              std::to_string(header.chunk) + " of " + std::to_string(header.count) +
-                              " elements; it was given chunk " + std::to_string(chunk) + " of " +
-                              std::to_string(extent.count));
-    }
-    if (!header.ok) {
-      throw chunk_failed("worker " + name + " failed on chunk " + std::to_string(chunk) + ": " +
-                             header.error.get(),
-                         name);
-    }
-    if (length - sizeof(header) != payload) {
-      throw channel_corrupted("worker " + name + " returned " +
-                              std::to_string(length - sizeof(header)) + " bytes for chunk " +
-                              std::to_string(chunk) + "; expected " + std::to_string(payload));
-    }
+    check_map_reply(header, length, chunk, extent.count, name);
     const auto start = wall_clock::now();
     results_[chunk] = std::make_unique_for_overwrite<float[]>(extent.count);
     channel.receive_body(std::as_writable_bytes(std::span(results_[chunk].get(), extent.count)),

@@ -10,6 +10,7 @@
 #include "handoff/transport/channels/channel_errors.hpp"
 #include "pool_session.hpp"
 #include "protocol.hpp"
+#include "replies.hpp"
 #include "rows.hpp"
 
 namespace handoff::patterns::pool_prep {
@@ -53,10 +54,7 @@ shared_gpu_pool::shared_gpu_pool(const shared_gpu_options& options) : options_(c
     const auto ready = pool_->with_worker(index, [&](connection& channel) {
       return channel.receive_record<protocol::ready_record>(deadline());
     });
-    if (!ready.ok) {
-      throw transport::process_error("worker " + pool_->worker_name(index) +
-                                     " could not attach its ring: " + ready.error.get());
-    }
+    check_ready(ready, pool_->worker_name(index), "could not attach its ring");
   }
   // The streamer creates the streams, and with them this process's CUDA context, before any
   // registration needs it.
@@ -216,13 +214,7 @@ void shared_gpu_pool::take_reply(std::size_t worker, double& prep) {
   const auto reply = pool_->with_worker(worker, [&](connection& channel) {
     return channel.receive_record<protocol::ring_reply>(deadline());
   });
-  const std::string name = worker_name(worker);
-  if (!reply.ok) throw chunk_failed("worker " + name + " failed: " + reply.error.get(), name);
-  if (reply.chunks_prepared != chunks_in_batch_) {
-    throw transport::channel_corrupted(
-        "worker " + name + " prepared pieces of " + std::to_string(reply.chunks_prepared) +
-        " chunks; the batch has " + std::to_string(chunks_in_batch_));
-  }
+  check_ring_reply(reply, chunks_in_batch_, worker_name(worker));
   prep += reply.prep;
 }
 

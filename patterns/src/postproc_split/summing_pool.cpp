@@ -1,10 +1,12 @@
 #include "handoff/patterns/postproc_split/summing_pool.hpp"
 
 #include <deque>
+#include <optional>
 #include <stdexcept>
 
 #include "handoff/patterns/postproc_split/summing_worker.hpp"
 #include "handoff/wall_clock.hpp"
+#include "sum_replies.hpp"
 #include "summing_protocol.hpp"
 
 namespace handoff::patterns::postproc_split {
@@ -51,10 +53,7 @@ void summing_pool::attach(const transport::shared_memory_segment& segment) {
   for (std::size_t index = 0; index < size(); ++index) {
     const auto reply = workers_.with_worker(
         index, [&](connection& channel) { return channel.receive_record<sum_reply>(deadline()); });
-    if (reply.magic != protocol_magic || reply.kind != request_kind::attach) {
-      throw transport::process_error("worker " + worker_name(index) +
-                                     " answered attach with a wrong reply");
-    }
+    check_attach_reply(reply, worker_name(index));
   }
   attached_floats_ = segment.bytes().size() / sizeof(float);
 }
@@ -97,12 +96,9 @@ std::vector<double> summing_pool::dispatch(std::span<const chunk> chunks, stage_
     const std::size_t worker = workers_.wait_for_message(deadline(), owing);
     const auto reply = workers_.with_worker(
         worker, [&](connection& channel) { return channel.receive_record<sum_reply>(deadline()); });
-    if (reply.magic != protocol_magic || in_flight[worker].empty() ||
-        reply.chunk_index != in_flight[worker].front()) {
-      throw transport::process_error("worker " + worker_name(worker) + " replied for chunk " +
-                                     std::to_string(reply.chunk_index) +
-                                     ", which it was not summing");
-    }
+    check_sum_reply(
+        reply, in_flight[worker].empty() ? std::nullopt : std::optional(in_flight[worker].front()),
+        worker_name(worker));
     partials[reply.chunk_index] = reply.partial;
     stages.deserialize += reply.deserialize_seconds;
     stages.post += reply.post_seconds;

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "reply_checks.hpp"
 #include "session_state.hpp"
 
 namespace handoff::patterns::queued_worker {
@@ -51,17 +52,7 @@ void drain_results(session_state& state, std::span<const std::span<float>> outpu
     const auto length = state.results_queue->get_into(
         {std::as_writable_bytes(std::span(&header, 1)), std::as_writable_bytes(outputs[index])},
         state.step_deadline(), state.worker_watch());
-    const auto expected_length = sizeof(header) + outputs[index].size_bytes();
-    if (header.magic != protocol::magic || header.kind != protocol::message_kind::item ||
-        header.index != index || header.elements != outputs[index].size() ||
-        length != expected_length) {
-      throw protocol_violation(
-          "queued_worker: result " + std::to_string(index) + " from worker " +
-          state.worker->name() + " came as result " + std::to_string(header.index) + " of " +
-          std::to_string(header.elements) + " elements in " + std::to_string(length) +
-          " bytes; expected " + std::to_string(outputs[index].size()) + " elements in " +
-          std::to_string(expected_length) + " bytes");
-    }
+    check_result_header(header, length, index, outputs[index].size(), state.worker->name());
   }
   stages.deserialize += seconds_since(start);
 }

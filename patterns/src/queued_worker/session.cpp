@@ -3,6 +3,7 @@
 
 #include "handoff/patterns/queued_worker/gpu_worker_role.hpp"
 #include "handoff/patterns/queued_worker/queued_worker.hpp"
+#include "reply_checks.hpp"
 #include "session_state.hpp"
 #include "variant_behaviour.hpp"
 
@@ -58,20 +59,7 @@ batch_result run_variant_batch(session_state& state, std::span<const work_item> 
 
 protocol::worker_report session_state::receive_report(std::size_t expected_items) {
   const auto report = worker->control().receive_record<protocol::worker_report>(step_deadline());
-  if (report.magic != protocol::magic) {
-    throw protocol_violation("queued_worker: worker " + worker->name() +
-                             " sent a report with a bad magic number");
-  }
-  if (report.ok == 0) {
-    throw worker_failed(
-        "queued_worker: worker " + worker->name() + " reported a failure: " + report.error_text(),
-        worker->name());
-  }
-  if (report.items != expected_items) {
-    throw protocol_violation("queued_worker: worker " + worker->name() + " processed " +
-                             std::to_string(report.items) + " items of a batch of " +
-                             std::to_string(expected_items));
-  }
+  check_report(report, worker->name(), expected_items);
   return report;
 }
 

@@ -5,6 +5,7 @@
 
 #include "handoff/patterns/tensor_transfer/transfer_protocol.hpp"
 #include "handoff/wall_clock.hpp"
+#include "receiver_replies.hpp"
 
 namespace handoff::patterns {
 
@@ -35,10 +36,7 @@ void tensor_sender::send_command(const command_record& command) {
 reply_record tensor_sender::await_reply() {
   const auto reply = pool_.with_worker(
       0, [&](connection& control) { return control.receive_record<reply_record>(deadline()); });
-  if (reply.ok == 0) {
-    throw transfer_failed(std::string(setup_.variant->row.name) + " receiver " +
-                          pool_.worker_name(0) + ": " + std::string(reply.error_text()));
-  }
+  check_reply(reply, setup_.variant->row.name, pool_.worker_name(0));
   return reply;
 }
 
@@ -98,16 +96,7 @@ run_result tensor_sender::transfer_cold() {
 
 reference::verification_result tensor_sender::verify_against_seed(std::uint64_t seed) {
   send_command({.command = receiver_command::verify, .seed = seed});
-  const auto reply = await_reply();
-  reference::verification_result result;
-  result.checked = reply.checked;
-  result.mismatches = reply.mismatches;
-  if (reply.has_first_mismatch != 0) {
-    result.first = reference::first_mismatch{.index = reply.first_mismatch,
-                                             .expected = reply.first_expected,
-                                             .actual = reply.first_actual};
-  }
-  return result;
+  return verification_of(await_reply(), setup_.bytes, pool_.worker_name(0));
 }
 
 void tensor_sender::shutdown() {

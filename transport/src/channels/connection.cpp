@@ -7,6 +7,9 @@
 #include <array>
 #include <cerrno>
 #include <cstring>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace handoff::transport {
 namespace {
@@ -32,6 +35,26 @@ struct descriptor_message {
   descriptor_message(const descriptor_message&) = delete;
   descriptor_message& operator=(const descriptor_message&) = delete;
 };
+
+// Every descriptor that arrived beside the carrier byte, now owned here: whatever is not handed to
+// the caller is closed, so a peer that sends more than one cannot leak them into this process.
+std::vector<unique_fd> received_descriptors(msghdr& message) {
+  std::vector<unique_fd> received;
+  for (cmsghdr* header = CMSG_FIRSTHDR(&message); header != nullptr;
+       header = CMSG_NXTHDR(&message, header)) {
+    if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS ||
+        header->cmsg_len < CMSG_LEN(0)) {
+      continue;
+    }
+    const std::size_t count = (header->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+    for (std::size_t index = 0; index < count; ++index) {
+      int fd = -1;
+      std::memcpy(&fd, CMSG_DATA(header) + index * sizeof(int), sizeof(int));
+      received.emplace_back(fd);
+    }
+  }
+  return received;
+}
 
 }  // namespace
 
@@ -142,14 +165,16 @@ unique_fd connection::receive_fd(deadline_clock::time_point deadline) {
     }
   }
   body_left_ = 0;
-  const cmsghdr* header = CMSG_FIRSTHDR(&carrier.message);
-  if (header == nullptr || header->cmsg_type != SCM_RIGHTS ||
-      header->cmsg_len != CMSG_LEN(sizeof(int))) {
+  auto descriptors = received_descriptors(carrier.message);
+  if (descriptors.empty()) {
     throw process_error("expected a descriptor from " + peer_ + ", got a message without one");
   }
-  int fd = -1;
-  std::memcpy(&fd, CMSG_DATA(header), sizeof(int));
-  return unique_fd(fd);
+  if (descriptors.size() != 1 || (carrier.message.msg_flags & MSG_CTRUNC) != 0) {
+    throw process_error("expected one descriptor from " + peer_ + ", got " +
+                        std::to_string(descriptors.size()) +
+                        ((carrier.message.msg_flags & MSG_CTRUNC) != 0 ? " and more" : ""));
+  }
+  return std::move(descriptors.front());
 }
 
 bool connection::poll(std::chrono::milliseconds timeout) const {

@@ -1,14 +1,35 @@
 #include "handoff/transport/channels/shm_ring.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstring>
 #include <new>
+#include <optional>
+#include <string>
 
 #include "handoff/transport/channels/process_shared_sync.hpp"
 #include "shm_ring_layout.hpp"
 
 namespace handoff::transport {
+namespace {
+
+// This side's own counter: the header's value at this handle's first acquire, then what this side
+// stored. Only this side advances it, so a header that disagrees was written by the peer.
+std::uint64_t own_counter(const std::atomic<std::uint64_t>& shared,
+                          std::optional<std::uint64_t>& own, const std::string& purpose,
+                          const char* counter) {
+  const std::uint64_t in_header = shared.load();
+  if (!own) own = in_header;
+  if (in_header != *own) {
+    throw channel_corrupted("ring " + purpose + ": the peer overwrote this side's count of slots " +
+                            counter + " (" + std::to_string(in_header) + "; it is " +
+                            std::to_string(*own) + ")");
+  }
+  return *own;
+}
+
+}  // namespace
 
 shm_ring::shm_ring(shared_memory_segment segment, std::size_t slot_count, std::size_t slot_bytes,
                    std::size_t slots_offset, std::string purpose)
@@ -96,7 +117,8 @@ std::string shm_ring::describe_state() const {
 std::size_t shm_ring::acquire_free(deadline_clock::time_point deadline, const peer_watch& watch) {
   auto& shared = header();
   // Only this producer advances published, so its own count of held slots is exact.
-  const std::uint64_t next = shared.published.load() + held_free_;
+  const std::uint64_t next =
+      own_counter(shared.published, published_, purpose_, "published") + held_free_;
   const auto has_room = [&] {
     if (shared.closed.load()) {
       throw channel_closed("ring " + purpose_ + " is closed: no free slot will come");
@@ -121,13 +143,13 @@ std::size_t shm_ring::acquire_free(deadline_clock::time_point deadline, const pe
 
 void shm_ring::publish(std::size_t index, std::uint64_t used_bytes, std::uint64_t tag) {
   auto& shared = header();
-  const std::uint64_t published = shared.published.load();
-  if (held_free_ == 0 || index != published % slot_count_) {
+  if (held_free_ == 0 || index != *published_ % slot_count_) {
     throw channel_usage_error("ring " + purpose_ + ": publish of slot " + std::to_string(index) +
                               (held_free_ == 0 ? ", which was not acquired"
                                                : " out of order; the oldest acquired slot is " +
-                                                     std::to_string(published % slot_count_)));
+                                                     std::to_string(*published_ % slot_count_)));
   }
+  const std::uint64_t published = own_counter(shared.published, published_, purpose_, "published");
   if (used_bytes > slot_bytes_) {
     throw channel_usage_error("ring " + purpose_ + ": publish of " + std::to_string(used_bytes) +
                               " bytes in a slot of " + std::to_string(slot_bytes_));
@@ -140,6 +162,7 @@ void shm_ring::publish(std::size_t index, std::uint64_t used_bytes, std::uint64_
   record(index) = {used_bytes, tag};
   // Release: the consumer that sees the new count also sees the slot's bytes and its record.
   shared.published.store(published + 1, std::memory_order_release);
+  published_ = published + 1;
   --held_free_;
   wake_all(shared.filled);
 }
@@ -148,12 +171,13 @@ shm_ring::filled shm_ring::acquire_filled(deadline_clock::time_point deadline,
                                           const peer_watch& watch) {
   auto& shared = header();
   // Only this consumer advances released, so its own count of held slots is exact.
-  const std::uint64_t next = shared.released.load() + held_filled_;
+  const std::uint64_t released = own_counter(shared.released, released_, purpose_, "released");
+  const std::uint64_t next = released + held_filled_;
   const auto has_filled = [&] {
     // closed is read first: a producer that publishes and then closes is drained completely.
     const bool was_closed = shared.closed.load() != 0;
     const std::uint64_t published = shared.published.load(std::memory_order_acquire);
-    if (published - shared.released.load() > slot_count_) {
+    if (published - released > slot_count_) {
       throw channel_corrupted("ring " + purpose_ +
                               ": the producer published more slots than "
                               "exist " +
@@ -183,15 +207,16 @@ shm_ring::filled shm_ring::acquire_filled(deadline_clock::time_point deadline,
 
 void shm_ring::release(std::size_t index) {
   auto& shared = header();
-  const std::uint64_t released = shared.released.load();
-  if (held_filled_ == 0 || index != released % slot_count_) {
+  if (held_filled_ == 0 || index != *released_ % slot_count_) {
     throw channel_usage_error("ring " + purpose_ + ": release of slot " + std::to_string(index) +
                               (held_filled_ == 0 ? ", which was not acquired"
                                                  : " out of order; the oldest taken slot is " +
-                                                       std::to_string(released % slot_count_)));
+                                                       std::to_string(*released_ % slot_count_)));
   }
+  const std::uint64_t released = own_counter(shared.released, released_, purpose_, "released");
   // Release: the producer that sees the slot free also sees that this side is done reading it.
   shared.released.store(released + 1, std::memory_order_release);
+  released_ = released + 1;
   --held_filled_;
   wake_all(shared.freed);
 }

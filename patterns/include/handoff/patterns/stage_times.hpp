@@ -5,7 +5,15 @@
 // wait: a channel, or one side waiting on the other. Stages that run at the same time (a pipeline)
 // can add up to more than the wall clock; wait is then 0.
 
+#include <cmath>
+
 namespace handoff::patterns {
+
+// Whether a stage could have taken this long: finite and not negative. A time another process
+// reports is checked with it before it joins a row.
+inline bool possible_seconds(double seconds) noexcept {
+  return std::isfinite(seconds) && seconds >= 0;
+}
 
 struct stage_times {
   double prep = 0;
@@ -37,6 +45,12 @@ struct stage_times {
     return *this;
   }
   double total() const { return prep + serialize + h2d + kernel + d2h + deserialize + post; }
+  // Every stage a possible_seconds.
+  bool possible() const noexcept {
+    return possible_seconds(prep) && possible_seconds(serialize) && possible_seconds(h2d) &&
+           possible_seconds(kernel) && possible_seconds(d2h) && possible_seconds(deserialize) &&
+           possible_seconds(post);
+  }
 };
 
 }  // namespace handoff::patterns

@@ -17,12 +17,6 @@
 
 namespace handoff::patterns {
 
-// The receiver reported a failure (a frame it rejected, a CUDA error, ...).
-class transfer_failed : public transport::process_error {
- public:
-  using transport::process_error::process_error;
-};
-
 struct transfer_setup {
   const transfer_variant* variant = nullptr;
   std::size_t bytes = 0;  // a whole number of floats

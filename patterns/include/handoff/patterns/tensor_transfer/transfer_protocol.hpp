@@ -8,10 +8,17 @@
 #include <string_view>
 
 #include "handoff/patterns/stage_times.hpp"
+#include "handoff/transport/process_errors.hpp"
 
 namespace handoff::patterns {
 
 inline constexpr std::string_view tensor_receiver_role = "tensor_receiver";
+
+// The receiver reported a failure (a frame it rejected, a CUDA error, ...).
+class transfer_failed : public transport::process_error {
+ public:
+  using transport::process_error::process_error;
+};
 
 enum class receiver_command : std::uint32_t {
   prepare = 1,        // allocate the destination (bytes, on_device) and poison it; replies

@@ -17,6 +17,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -99,6 +100,11 @@ class shm_ring {
   // Slots this handle has acquired and not yet published (producer) or released (consumer).
   std::uint64_t held_free_ = 0;
   std::uint64_t held_filled_ = 0;
+  // This side's own counter (published for the producer, released for the consumer) as it last
+  // stored it, read from the header at its first acquire. Only this side advances it, so a header
+  // that says otherwise was written by the peer: channel_corrupted, never a usage error of ours.
+  std::optional<std::uint64_t> published_;
+  std::optional<std::uint64_t> released_;
 };
 
 }  // namespace handoff::transport
