@@ -271,7 +271,9 @@ TEST(TensorFrameErrors, RankAboveEightIsBadRank) {
 TEST(TensorFrameErrors, ByteCountDisagreeingWithShapeIsShapeMismatch) {
   auto frame = small_frame();
   set_field(frame, payload_bytes_at, 20, 8);
-  frame.resize(frame.size() - 4);
+  // erase, not resize(size() - 4): GCC 12 under -fsanitize=address (the asan preset) warns about
+  // the growing branch of resize, which a shrink never takes.
+  frame.erase(frame.end() - 4, frame.end());
   expect_frame_error<frame_shape_mismatch>(
       [&] { decode_frame(frame, one_mib); },
       "frame shape [2, 3] of float32 is 24 bytes, but the frame claims 20 payload bytes");

@@ -2,6 +2,7 @@
 # variants' own checks (cpu); the table's device rows and the device variants' stages (gpu). The
 # CPU program starts itself again as map workers (cpu_map), so it has the worker main.
 handoff_add_worker_gtest(handoff_elementwise_extended_cpu_tests cpu
+  LABELS tsan
   SOURCES
     elementwise_extended/conformance_test.cpp
     elementwise_extended/cpu_variants_test.cpp

@@ -2,6 +2,7 @@
 # host stand-in (cpu); the table's conformance and every variant on the device (gpu). Both programs
 # start themselves again in the worker role.
 handoff_add_worker_gtest(handoff_independent_tasks_cpu_tests cpu
+  LABELS tsan
   SOURCES
     independent_tasks/conformance_test.cpp
     independent_tasks/sum_of_squares_reference_test.cpp

@@ -3,6 +3,7 @@
 # killed mid-batch, and seed 000's fork bug on the GPU. Both programs start themselves again as
 # pool_prep's workers.
 handoff_add_worker_gtest(handoff_pool_prep_host_tests cpu
+  LABELS tsan
   SOURCES
     pool_prep/pool_prep_roles.cpp
     pool_prep/conformance_test.cpp

@@ -4,6 +4,7 @@ handoff_add_gtest(handoff_postproc_split_unit_tests cpu
   SOURCES postproc_split/split_plan_test.cpp
   LIBRARIES handoff_patterns)
 handoff_add_worker_gtest(handoff_postproc_split_host_tests cpu
+  LABELS tsan
   SOURCES
     postproc_split/conformance_test.cpp
     postproc_split/split_host_test.cpp)

@@ -2,6 +2,7 @@
 # host stand-in (cpu), including the recipe's two deadlocks shown with deadlines; the same
 # conformance on the device (gpu). Both programs start themselves again as the GPU worker.
 handoff_add_worker_gtest(handoff_queued_worker_tests cpu
+  LABELS tsan
   SOURCES
     ${CMAKE_CURRENT_SOURCE_DIR}/queued_worker/conformance_test.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/queued_worker/queued_worker_host_test.cpp

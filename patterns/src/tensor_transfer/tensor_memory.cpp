@@ -30,15 +30,22 @@ class host_tensor final : public tensor_memory {
   std::span<std::byte> host_data() const override {
     return {const_cast<std::byte*>(storage_.data()), storage_.size()};
   }
+  // An empty tensor's storage, and an empty span, may be null, and memcpy and memset with a null
+  // pointer are undefined even for zero bytes (UBSan's nonnull-attribute check).
   void copy_to_host(std::size_t offset, std::span<std::byte> destination) const override {
     check_range(*this, offset, destination.size());
+    if (destination.empty()) return;
     std::memcpy(destination.data(), storage_.data() + offset, destination.size());
   }
   void copy_from_host(std::size_t offset, std::span<const std::byte> source) override {
     check_range(*this, offset, source.size());
+    if (source.empty()) return;
     std::memcpy(storage_.data() + offset, source.data(), source.size());
   }
-  void poison() override { std::memset(storage_.data(), reference::poison_byte, storage_.size()); }
+  void poison() override {
+    if (storage_.empty()) return;
+    std::memset(storage_.data(), reference::poison_byte, storage_.size());
+  }
 
  private:
   std::vector<std::byte> storage_;
