@@ -17,10 +17,10 @@ if(HANDOFF_SANITIZE STREQUAL "address,undefined")
   # this warning alone is off here; the ci build still treats it as an error.
   target_compile_options(handoff_warnings INTERFACE
     $<$<COMPILE_LANGUAGE:CXX>:-Wno-maybe-uninitialized>)
-  # GCC links ASan and UBSan as two shared runtimes, and libubsan's call that sets its report file
-  # binds to libasan's function of the same name, so UBSan would ignore UBSAN_OPTIONS=log_path and
-  # always write to stderr. Linked into the program, UBSan keeps its own, and ci/sanitize finds its
-  # reports, a worker's too, in files as it finds ASan's.
+  # GCC links ASan and UBSan as two shared runtimes, which both export the sanitizer interface
+  # (__sanitizer_set_report_path among it); so linked, UBSan ignores UBSAN_OPTIONS=log_path and
+  # writes to stderr (seen with GCC 12.2). Linked into the program it honours log_path, and
+  # ci/sanitize finds its reports, a worker's too, in files as it finds ASan's.
   set(handoff_sanitizer_link_flags -static-libubsan)
 elseif(HANDOFF_SANITIZE STREQUAL "thread")
   # GCC 12's TSan misses locks taken with pthread_mutex_clocklock; transport/CMakeLists.txt and
