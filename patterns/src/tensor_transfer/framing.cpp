@@ -1,59 +1,233 @@
 #include "handoff/patterns/tensor_transfer/framing.hpp"
 
+#include <algorithm>
+#include <stdexcept>
 #include <string>
 
 #include "handoff/patterns/tensor_transfer/timed_stage.hpp"
 
 namespace handoff::patterns {
+namespace {
+
+std::size_t chunks_of(std::size_t bytes, std::size_t chunk_bytes) {
+  if (chunk_bytes == 0) throw std::invalid_argument("a frame's payload chunks cannot be empty");
+  return bytes / chunk_bytes + (bytes % chunk_bytes != 0 ? 1 : 0);
+}
+
+// A device tensor's chunks go through its staging, whose buffers must hold a whole chunk; a host
+// tensor's are used where they are.
+pinned_chunks* staging_of(const tensor_memory& tensor, std::size_t chunk_bytes) {
+  if (tensor.device_data() == nullptr || tensor.bytes() == 0) return nullptr;
+  pinned_chunks* staging = tensor.staging();
+  if (staging == nullptr || staging->count() == 0 ||
+      staging->chunk_bytes() < std::min(chunk_bytes, tensor.bytes())) {
+    throw std::logic_error("a device tensor's frame needs staging buffers of " +
+                           std::to_string(chunk_bytes) + " bytes or more");
+  }
+  return staging;
+}
+
+}  // namespace
 
 transport::tensor_description flat_float_tensor(std::uint64_t bytes) {
   return {transport::element_type::float32, {bytes / sizeof(float)}};
 }
 
-framed_source frame_source(const tensor_memory& source, std::vector<std::byte>& staging,
-                           stage_times& stages) {
-  std::span<const std::byte> payload = source.host_data();
-  if (source.device_data() != nullptr) {
-    staging.resize(source.bytes());
-    timed_stage(stages.d2h, [&] { source.copy_to_host(0, staging); });
-    payload = staging;
+// --- the sender's side ---
+
+frame_writer::frame_writer(const tensor_memory& source, stage_times& stages,
+                           std::size_t chunk_bytes)
+    : source_(source),
+      staging_(staging_of(source, chunk_bytes)),
+      stages_(stages),
+      chunk_bytes_(chunk_bytes),
+      chunk_count_(chunks_of(source.bytes(), chunk_bytes)) {
+  header_ = timed_stage(stages_.serialize, [&] {
+    return transport::encode_frame_header(flat_float_tensor(source_.bytes()), source_.bytes());
+  });
+  if (staging_ == nullptr) return;
+  // The first chunks start down at once; the channel meanwhile takes the header.
+  timed_stage(stages_.d2h, [&] {
+    for (std::size_t chunk = 0; chunk < std::min(staging_->count(), chunk_count_); ++chunk) {
+      const std::size_t offset = chunk * chunk_bytes_;
+      staging_->start_down(chunk, source_, offset,
+                           std::min(chunk_bytes_, source_.bytes() - offset));
+    }
+  });
+}
+
+std::span<const std::byte> frame_writer::next() {
+  switch (part_) {
+    case frame_part::header:
+      part_ = chunk_count_ > 0 ? frame_part::payload : frame_part::trailer;
+      return header_;
+    case frame_part::payload:
+      return next_chunk();
+    case frame_part::trailer:
+      trailer_ = timed_stage(stages_.serialize,
+                             [&] { return transport::encode_frame_trailer(checksum_.digest()); });
+      part_ = frame_part::done;
+      return trailer_;
+    case frame_part::done:
+      break;
   }
-  const auto header = timed_stage(stages.serialize, [&] {
-    return transport::encode_frame_header(flat_float_tensor(payload.size()), payload);
+  return {};
+}
+
+std::span<const std::byte> frame_writer::next_chunk() {
+  const std::size_t chunk = chunk_++;
+  const std::size_t offset = chunk * chunk_bytes_;
+  const std::size_t length = std::min(chunk_bytes_, source_.bytes() - offset);
+  std::span<const std::byte> piece;
+  if (staging_ == nullptr) {
+    piece = source_.host_data().subspan(offset, length);
+  } else {
+    const std::size_t buffers = staging_->count();
+    timed_stage(stages_.d2h, [&] {
+      // The channel is done with the chunk before this one, so its buffer is free for the chunk
+      // `buffers` places after it.
+      const std::size_t ahead = chunk - 1 + buffers;
+      if (chunk > 0 && ahead < chunk_count_) {
+        const std::size_t ahead_offset = ahead * chunk_bytes_;
+        staging_->start_down((chunk - 1) % buffers, source_, ahead_offset,
+                             std::min(chunk_bytes_, source_.bytes() - ahead_offset));
+      }
+      staging_->wait(chunk % buffers);
+    });
+    piece = staging_->buffer(chunk % buffers).first(length);
+  }
+  // Hashed now, then taken by the channel while it is still in this core's cache.
+  timed_stage(stages_.serialize, [&] { checksum_.update(piece); });
+  if (chunk_ == chunk_count_) part_ = frame_part::trailer;
+  return piece;
+}
+
+// --- the receiver's side ---
+
+frame_reader::frame_reader(tensor_memory& destination, stage_times& stages, std::size_t chunk_bytes)
+    : destination_(destination),
+      staging_(staging_of(destination, chunk_bytes)),
+      stages_(stages),
+      chunk_bytes_(chunk_bytes),
+      chunk_count_(chunks_of(destination.bytes(), chunk_bytes)) {}
+
+frame_reader::~frame_reader() {
+  // Copies up still running after a failure would race whatever the destination sees next.
+  if (staging_ == nullptr) return;
+  try {
+    staging_->wait_all();
+  } catch (...) {
+    // The failure that ended the receive is the one to report.
+  }
+}
+
+std::span<std::byte> frame_reader::place() {
+  placed_ = {};
+  if (cut_short_) return placed_;
+  switch (part_) {
+    case frame_part::header:
+      placed_ = header_bytes_;
+      break;
+    case frame_part::payload: {
+      const std::size_t offset = chunk_ * chunk_bytes_;
+      const std::size_t length = std::min(chunk_bytes_, destination_.bytes() - offset);
+      if (staging_ == nullptr) {
+        placed_ = destination_.host_data().subspan(offset, length);
+        break;
+      }
+      const std::size_t buffer = chunk_ % staging_->count();
+      // The buffer's last use was the copy up of the chunk `count` places back.
+      if (chunk_ >= staging_->count()) timed_stage(stages_.h2d, [&] { staging_->wait(buffer); });
+      placed_ = staging_->buffer(buffer).first(length);
+      break;
+    }
+    case frame_part::trailer:
+      placed_ = trailer_bytes_;
+      break;
+    case frame_part::done:
+      break;
+  }
+  return placed_;
+}
+
+void frame_reader::landed(std::size_t filled) {
+  if (filled > placed_.size()) {
+    throw std::logic_error("frame_reader: " + std::to_string(filled) +
+                           " bytes landed in room for " + std::to_string(placed_.size()));
+  }
+  landed_bytes_ += filled;
+  const auto piece = placed_.first(filled);
+  const bool whole = filled == placed_.size();
+  placed_ = {};
+  if (!whole) cut_short_ = true;  // the channel's message ended early: nothing more is placed
+  if (cut_short_) return;
+  switch (part_) {
+    case frame_part::header:
+      part_ = chunk_count_ > 0 ? frame_part::payload : frame_part::trailer;
+      return;
+    case frame_part::payload: {
+      // Hashed while it is in cache; for a device tensor, then copied up while the next lands.
+      timed_stage(stages_.deserialize, [&] { checksum_.update(piece); });
+      if (staging_ != nullptr) {
+        timed_stage(stages_.h2d, [&] {
+          staging_->start_up(chunk_ % staging_->count(), destination_, chunk_ * chunk_bytes_,
+                             piece.size());
+        });
+      }
+      if (++chunk_ == chunk_count_) part_ = frame_part::trailer;
+      return;
+    }
+    case frame_part::trailer:
+      part_ = frame_part::done;
+      return;
+    case frame_part::done:
+      break;
+  }
+  throw std::logic_error("frame_reader: bytes landed after the trailer");
+}
+
+const transport::frame_header& frame_reader::check_header() {
+  if (header_) return *header_;
+  if (part_ == frame_part::header) {
+    throw transport::frame_truncated(
+        "the frame ended after " + std::to_string(landed_bytes_) + " bytes, inside its " +
+        std::to_string(transport::frame_header_bytes) + "-byte header");
+  }
+  header_ = timed_stage(stages_.deserialize, [&] {
+    return transport::decode_frame_header(header_bytes_, destination_.bytes());
   });
-  return {header, payload};
-}
-
-std::span<std::byte> landing_for(tensor_memory& destination, std::vector<std::byte>& staging) {
-  if (destination.device_data() == nullptr) return destination.host_data();
-  staging.resize(destination.bytes());
-  return staging;
-}
-
-void finish_landing(tensor_memory& destination, std::span<const std::byte> landing,
-                    stage_times& stages) {
-  if (destination.device_data() == nullptr) return;
-  timed_stage(stages.h2d, [&] { destination.copy_from_host(0, landing); });
-}
-
-transport::frame_header decode_header_for(std::span<const std::byte> header_bytes,
-                                          const tensor_memory& destination, stage_times& stages) {
-  const auto header = timed_stage(stages.deserialize, [&] {
-    return transport::decode_frame_header(header_bytes, destination.bytes());
-  });
-  if (header.payload_bytes != destination.bytes()) {
-    throw transport::frame_shape_mismatch("frame carries " + std::to_string(header.payload_bytes) +
+  if (header_->payload_bytes != destination_.bytes()) {
+    const auto claimed = header_->payload_bytes;
+    header_.reset();
+    throw transport::frame_shape_mismatch("frame carries " + std::to_string(claimed) +
                                           " payload bytes; the receiver expects " +
-                                          std::to_string(destination.bytes()));
+                                          std::to_string(destination_.bytes()));
   }
-  return header;
+  return *header_;
 }
 
-void require_frame_length(const transport::frame_header& header, std::uint64_t message_bytes) {
-  if (message_bytes != transport::frame_header_bytes + header.payload_bytes) {
-    throw transport::frame_shape_mismatch("message of " + std::to_string(message_bytes) +
-                                          " bytes for a frame of " +
-                                          std::to_string(header.payload_bytes) + " payload bytes");
+void frame_reader::finish() {
+  if (staging_ != nullptr) timed_stage(stages_.h2d, [&] { staging_->wait_all(); });
+  const auto& header = check_header();
+  if (part_ != frame_part::done) {
+    throw transport::frame_truncated("the frame ended after " + std::to_string(landed_bytes_) +
+                                     " of its " + std::to_string(frame_bytes()) + " bytes");
+  }
+  timed_stage(stages_.deserialize,
+              [&] { transport::verify_frame_trailer(header, trailer_bytes_, checksum_.digest()); });
+}
+
+void require_frame_length(const frame_reader& reader, std::uint64_t message_bytes) {
+  const std::uint64_t expected = reader.frame_bytes();
+  if (message_bytes < expected) {
+    throw transport::frame_truncated("a message of " + std::to_string(message_bytes) +
+                                     " bytes is shorter than its " + std::to_string(expected) +
+                                     "-byte frame");
+  }
+  if (message_bytes > expected) {
+    throw transport::frame_trailing_bytes("a message of " + std::to_string(message_bytes) +
+                                          " bytes is longer than its " + std::to_string(expected) +
+                                          "-byte frame");
   }
 }
 
