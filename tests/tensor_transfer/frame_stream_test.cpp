@@ -1,7 +1,7 @@
 // The receiving sides of the host-path variants (queue, pipe, shm) under forged frames. Each frame
 // is the variants' own (frame_writer over a host tensor), sent through the variant's channel the
 // way its sender sends it, with a byte flipped or the frame cut off on the way:
-// - a byte flipped anywhere in the payload (the first chunk, a middle chunk, the last byte) or in
+// - a byte flipped anywhere in the payload (the first piece, a middle one, the last byte) or in
 //   the trailer is frame_checksum_mismatch: every byte is checked before a tensor is accepted;
 // - a sender that dies part way through the frame is the channel's typed error (end of file, a
 //   broken queue, the peer watch), long before the deadline, and a whole message shorter than its
@@ -149,7 +149,7 @@ std::unique_ptr<forged_link> open_link(const std::string& variant) {
     };
   } else {
     auto ring = std::make_shared<transport::shm_ring>(transport::shm_ring::create(
-        {.slot_count = 4, .slot_bytes = frame_chunk_bytes, .purpose = "test-tensor-shm"}));
+        {.slot_count = 4, .slot_bytes = frame_piece_bytes, .purpose = "test-tensor-shm"}));
     const int descriptor = ring->descriptor();
     link->receiver = open_receiver(variant, std::span(&descriptor, 1));
     auto* raw = link.get();

@@ -9,22 +9,31 @@
 namespace handoff::patterns {
 namespace {
 
-std::size_t chunks_of(std::size_t bytes, std::size_t chunk_bytes) {
-  if (chunk_bytes == 0) throw std::invalid_argument("a frame's payload chunks cannot be empty");
-  return bytes / chunk_bytes + (bytes % chunk_bytes != 0 ? 1 : 0);
+std::size_t pieces_of(std::size_t bytes, std::size_t piece_bytes) {
+  if (piece_bytes == 0 || frame_chunk_bytes % piece_bytes != 0) {
+    throw std::invalid_argument("a frame's payload pieces of " + std::to_string(piece_bytes) +
+                                " bytes do not divide its " + std::to_string(frame_chunk_bytes) +
+                                "-byte chunks");
+  }
+  return bytes / piece_bytes + (bytes % piece_bytes != 0 ? 1 : 0);
 }
 
-// A device tensor's chunks go through its staging, whose buffers must hold a whole chunk; a host
-// tensor's are used where they are.
-pinned_chunks* staging_of(const tensor_memory& tensor, std::size_t chunk_bytes) {
+// A device tensor's payload goes through its staging, whose buffers must each hold a chunk; a
+// host tensor's is used where it is.
+pinned_chunks* staging_of(const tensor_memory& tensor) {
   if (tensor.device_data() == nullptr || tensor.bytes() == 0) return nullptr;
   pinned_chunks* staging = tensor.staging();
   if (staging == nullptr || staging->count() == 0 ||
-      staging->chunk_bytes() < std::min(chunk_bytes, tensor.bytes())) {
+      staging->chunk_bytes() < std::min(frame_chunk_bytes, tensor.bytes())) {
     throw std::logic_error("a device tensor's frame needs staging buffers of " +
-                           std::to_string(chunk_bytes) + " bytes or more");
+                           std::to_string(frame_chunk_bytes) + " bytes or more");
   }
   return staging;
+}
+
+// The bytes of chunk `chunk` of a tensor of `bytes`.
+std::size_t chunk_length(std::size_t bytes, std::size_t chunk) {
+  return std::min(frame_chunk_bytes, bytes - chunk * frame_chunk_bytes);
 }
 
 }  // namespace
@@ -36,22 +45,23 @@ transport::tensor_description flat_float_tensor(std::uint64_t bytes) {
 // --- the sender's side ---
 
 frame_writer::frame_writer(const tensor_memory& source, stage_times& stages,
-                           std::size_t chunk_bytes)
+                           std::size_t piece_bytes)
     : source_(source),
-      staging_(staging_of(source, chunk_bytes)),
+      staging_(staging_of(source)),
       stages_(stages),
-      chunk_bytes_(chunk_bytes),
-      chunk_count_(chunks_of(source.bytes(), chunk_bytes)) {
+      piece_bytes_(piece_bytes),
+      piece_count_(pieces_of(source.bytes(), piece_bytes)) {
   header_ = timed_stage(stages_.serialize, [&] {
     return transport::encode_frame_header(flat_float_tensor(source_.bytes()), source_.bytes());
   });
   if (staging_ == nullptr) return;
   // The first chunks start down at once; the channel meanwhile takes the header.
+  const std::size_t chunks =
+      source_.bytes() / frame_chunk_bytes + (source_.bytes() % frame_chunk_bytes != 0 ? 1 : 0);
   timed_stage(stages_.d2h, [&] {
-    for (std::size_t chunk = 0; chunk < std::min(staging_->count(), chunk_count_); ++chunk) {
-      const std::size_t offset = chunk * chunk_bytes_;
-      staging_->start_down(chunk, source_, offset,
-                           std::min(chunk_bytes_, source_.bytes() - offset));
+    for (std::size_t chunk = 0; chunk < std::min(staging_->count(), chunks); ++chunk) {
+      staging_->start_down(chunk, source_, chunk * frame_chunk_bytes,
+                           chunk_length(source_.bytes(), chunk));
     }
   });
 }
@@ -59,10 +69,10 @@ frame_writer::frame_writer(const tensor_memory& source, stage_times& stages,
 std::span<const std::byte> frame_writer::next() {
   switch (part_) {
     case frame_part::header:
-      part_ = chunk_count_ > 0 ? frame_part::payload : frame_part::trailer;
+      part_ = piece_count_ > 0 ? frame_part::payload : frame_part::trailer;
       return header_;
     case frame_part::payload:
-      return next_chunk();
+      return next_piece();
     case frame_part::trailer:
       trailer_ = timed_stage(stages_.serialize,
                              [&] { return transport::encode_frame_trailer(checksum_.digest()); });
@@ -74,42 +84,43 @@ std::span<const std::byte> frame_writer::next() {
   return {};
 }
 
-std::span<const std::byte> frame_writer::next_chunk() {
-  const std::size_t chunk = chunk_++;
-  const std::size_t offset = chunk * chunk_bytes_;
-  const std::size_t length = std::min(chunk_bytes_, source_.bytes() - offset);
+std::span<const std::byte> frame_writer::next_piece() {
+  const std::size_t offset = piece_++ * piece_bytes_;
+  const std::size_t length = std::min(piece_bytes_, source_.bytes() - offset);
   std::span<const std::byte> piece;
   if (staging_ == nullptr) {
     piece = source_.host_data().subspan(offset, length);
   } else {
+    const std::size_t chunk = offset / frame_chunk_bytes;
     const std::size_t buffers = staging_->count();
-    timed_stage(stages_.d2h, [&] {
-      // The channel is done with the chunk before this one, so its buffer is free for the chunk
-      // `buffers` places after it.
-      const std::size_t ahead = chunk - 1 + buffers;
-      if (chunk > 0 && ahead < chunk_count_) {
-        const std::size_t ahead_offset = ahead * chunk_bytes_;
-        staging_->start_down((chunk - 1) % buffers, source_, ahead_offset,
-                             std::min(chunk_bytes_, source_.bytes() - ahead_offset));
-      }
-      staging_->wait(chunk % buffers);
-    });
-    piece = staging_->buffer(chunk % buffers).first(length);
+    if (offset % frame_chunk_bytes == 0) {
+      timed_stage(stages_.d2h, [&] {
+        // The channel is done with the chunk before this one, so its buffer is free for the chunk
+        // `buffers` places after it.
+        const std::size_t ahead = chunk - 1 + buffers;
+        if (chunk > 0 && ahead * frame_chunk_bytes < source_.bytes()) {
+          staging_->start_down((chunk - 1) % buffers, source_, ahead * frame_chunk_bytes,
+                               chunk_length(source_.bytes(), ahead));
+        }
+        staging_->wait(chunk % buffers);
+      });
+    }
+    piece = staging_->buffer(chunk % buffers).subspan(offset % frame_chunk_bytes, length);
   }
   // Hashed now, then taken by the channel while it is still in this core's cache.
   timed_stage(stages_.serialize, [&] { checksum_.update(piece); });
-  if (chunk_ == chunk_count_) part_ = frame_part::trailer;
+  if (piece_ == piece_count_) part_ = frame_part::trailer;
   return piece;
 }
 
 // --- the receiver's side ---
 
-frame_reader::frame_reader(tensor_memory& destination, stage_times& stages, std::size_t chunk_bytes)
+frame_reader::frame_reader(tensor_memory& destination, stage_times& stages, std::size_t piece_bytes)
     : destination_(destination),
-      staging_(staging_of(destination, chunk_bytes)),
+      staging_(staging_of(destination)),
       stages_(stages),
-      chunk_bytes_(chunk_bytes),
-      chunk_count_(chunks_of(destination.bytes(), chunk_bytes)) {}
+      piece_bytes_(piece_bytes),
+      piece_count_(pieces_of(destination.bytes(), piece_bytes)) {}
 
 frame_reader::~frame_reader() {
   // Copies up still running after a failure would race whatever the destination sees next.
@@ -129,16 +140,20 @@ std::span<std::byte> frame_reader::place() {
       placed_ = header_bytes_;
       break;
     case frame_part::payload: {
-      const std::size_t offset = chunk_ * chunk_bytes_;
-      const std::size_t length = std::min(chunk_bytes_, destination_.bytes() - offset);
+      const std::size_t offset = piece_ * piece_bytes_;
+      const std::size_t length = std::min(piece_bytes_, destination_.bytes() - offset);
       if (staging_ == nullptr) {
         placed_ = destination_.host_data().subspan(offset, length);
         break;
       }
-      const std::size_t buffer = chunk_ % staging_->count();
-      // The buffer's last use was the copy up of the chunk `count` places back.
-      if (chunk_ >= staging_->count()) timed_stage(stages_.h2d, [&] { staging_->wait(buffer); });
-      placed_ = staging_->buffer(buffer).first(length);
+      const std::size_t chunk = offset / frame_chunk_bytes;
+      const std::size_t buffer = chunk % staging_->count();
+      // A chunk's first piece waits until its buffer's last use, the copy up of the chunk `count`
+      // places back, is done.
+      if (offset % frame_chunk_bytes == 0 && chunk >= staging_->count()) {
+        timed_stage(stages_.h2d, [&] { staging_->wait(buffer); });
+      }
+      placed_ = staging_->buffer(buffer).subspan(offset % frame_chunk_bytes, length);
       break;
     }
     case frame_part::trailer:
@@ -163,18 +178,21 @@ void frame_reader::landed(std::size_t filled) {
   if (cut_short_) return;
   switch (part_) {
     case frame_part::header:
-      part_ = chunk_count_ > 0 ? frame_part::payload : frame_part::trailer;
+      part_ = piece_count_ > 0 ? frame_part::payload : frame_part::trailer;
       return;
     case frame_part::payload: {
-      // Hashed while it is in cache; for a device tensor, then copied up while the next lands.
+      // Hashed while it is in cache; for a device tensor, a chunk whose pieces have all landed is
+      // copied up while the next lands.
       timed_stage(stages_.deserialize, [&] { checksum_.update(piece); });
-      if (staging_ != nullptr) {
+      const std::size_t end = ++piece_ * piece_bytes_;
+      if (staging_ != nullptr && (end % frame_chunk_bytes == 0 || end >= destination_.bytes())) {
+        const std::size_t chunk = (end - 1) / frame_chunk_bytes;
         timed_stage(stages_.h2d, [&] {
-          staging_->start_up(chunk_ % staging_->count(), destination_, chunk_ * chunk_bytes_,
-                             piece.size());
+          staging_->start_up(chunk % staging_->count(), destination_, chunk * frame_chunk_bytes,
+                             chunk_length(destination_.bytes(), chunk));
         });
       }
-      if (++chunk_ == chunk_count_) part_ = frame_part::trailer;
+      if (piece_ == piece_count_) part_ = frame_part::trailer;
       return;
     }
     case frame_part::trailer:

@@ -1,6 +1,6 @@
 // pipe: the frame travels through a duplex pipe (a socketpair), like the article's
-// multiprocessing.Pipe(). Both sides stream it chunk by chunk (framing.hpp): the sender hashes
-// each chunk just before it writes it, the receiver reads each chunk straight into where it lands
+// multiprocessing.Pipe(). Both sides stream it piece by piece (framing.hpp): the sender hashes
+// each piece just before it writes it, the receiver reads each piece straight into where it lands
 // and hashes it there, and the trailer's checksum is checked before the tensor is accepted.
 
 #include <memory>

@@ -1,6 +1,6 @@
 // queue: the frame travels through a multiprocessing-style queue, like the article's
-// multiprocessing.Queue(), as one message. The put writes it chunk by chunk, hashing each chunk
-// just before it goes (framing.hpp); the get lands each chunk straight where the tensor lands (no
+// multiprocessing.Queue(), as one message. The put writes it piece by piece, hashing each piece
+// just before it goes (framing.hpp); the get lands each piece straight where the tensor lands (no
 // allocation per message) and hashes it there. The header and the trailer's checksum are checked
 // once the whole message is in, so a malformed frame never leaves the queue half read.
 

@@ -1,7 +1,7 @@
 // shm: the frame is copied through a ring of slots in shared memory, like the article's mmap
 // example with the synchronisation it leaves out. The header goes in a slot of its own, then the
-// payload one chunk per slot, then the trailer (framing.hpp): the sender hashes each chunk just
-// before it copies it in, the receiver copies each chunk out, hashes it where it landed and frees
+// payload one piece per slot, then the trailer (framing.hpp): the sender hashes each piece just
+// before it copies it in, the receiver copies each piece out, hashes it where it landed and frees
 // the slot, so sender and receiver copy at the same time.
 
 #include <cstring>
@@ -22,9 +22,9 @@ using transport::shm_ring;
 
 namespace {
 
-// One frame chunk per slot: a slot is filled from, and emptied into, memory still in cache.
-constexpr std::size_t shm_slot_count = 16;
-constexpr std::size_t shm_slot_bytes = frame_chunk_bytes;
+// One frame piece per slot: a slot is filled from, and emptied into, memory still in cache.
+constexpr std::size_t shm_slot_count = 32;
+constexpr std::size_t shm_slot_bytes = frame_piece_bytes;
 
 // Each slot says which part of the frame it holds.
 std::uint64_t tag_of(frame_part part) {

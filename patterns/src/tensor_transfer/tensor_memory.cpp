@@ -70,6 +70,9 @@ class device_tensor final : public tensor_memory {
   void poison() override {
     if (storage_.size() == 0) return;
     HANDOFF_CUDA_CHECK(cudaMemset(storage_.data(), reference::poison_byte, storage_.size()));
+    // Finished before the next transfer's copies start: they run on streams of their own (the
+    // staging's, a variant's), which do not wait for the legacy default stream's memset.
+    HANDOFF_CUDA_CHECK(cudaStreamSynchronize(nullptr));
   }
 
  private:

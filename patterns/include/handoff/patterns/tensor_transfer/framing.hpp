@@ -4,18 +4,19 @@
 // receiver validates the frame, lands the bytes in host memory and, for a device tensor, copies
 // them up (tensor.cuda()).
 //
-// Both sides go through the tensor chunk by chunk, so that nothing passes over the whole tensor on
+// Both sides go through the tensor piece by piece, so that nothing passes over the whole tensor on
 // its own. Measured with timestamps per step (256 MiB host tensor, frame version 1), a third of a
 // transfer was the sender's one-thread XXH3 over the whole tensor before the header could go, and
 // for the queue a fifth more was the receiver's hash of the whole tensor after it had landed; the
-// channel idled meanwhile. Now the sender hashes each chunk just before the channel takes it,
-// while it is in cache, and sends the digest in the frame's trailer; the receiver hashes each chunk
+// channel idled meanwhile. Now the sender hashes each piece just before the channel takes it,
+// while it is in cache, and sends the digest in the frame's trailer; the receiver hashes each piece
 // right after it lands and checks the trailer before it accepts the tensor. Both hash inline, as
 // the pipe ceiling's reader does, so the channel is the bound again.
 //
-// For a device tensor each chunk passes through the tensor's small ring of page-locked buffers
-// (pinned_chunks): the sender copies the chunks ahead down while the channel takes the current one,
-// and the receiver copies each chunk up while the channel brings the next.
+// A device tensor's payload passes through the tensor's small ring of page-locked chunk buffers
+// (pinned_chunks): the sender copies the chunks ahead down while the channel takes the pieces of
+// the current one, and the receiver copies each chunk up once its pieces have landed, while the
+// channel brings the next.
 
 #include <cstdint>
 #include <optional>
@@ -35,13 +36,14 @@ transport::tensor_description flat_float_tensor(std::uint64_t bytes);
 enum class frame_part { header, payload, trailer, done };
 
 // The sender's side: one tensor's frame as a sequence of pieces, each made when the channel asks
-// for it: the header, the payload chunk by chunk (copied down first for a device tensor), then the
+// for it: the header, the payload piece by piece (copied down first for a device tensor), then the
 // trailer. serialize counts the framing and hashing, d2h the waits for copies down.
 class frame_writer {
  public:
-  // Chunks of chunk_bytes (the last one shorter); a device tensor's go through source.staging().
+  // Payload pieces of piece_bytes (the last one shorter), which must divide frame_chunk_bytes; a
+  // device tensor's go through source.staging().
   frame_writer(const tensor_memory& source, stage_times& stages,
-               std::size_t chunk_bytes = frame_chunk_bytes);
+               std::size_t piece_bytes = frame_piece_bytes);
 
   // Header, payload and trailer together.
   std::uint64_t frame_bytes() const { return transport::frame_wire_bytes(source_.bytes()); }
@@ -52,14 +54,14 @@ class frame_writer {
   std::span<const std::byte> next();
 
  private:
-  std::span<const std::byte> next_chunk();
+  std::span<const std::byte> next_piece();
 
   const tensor_memory& source_;
   pinned_chunks* staging_;
   stage_times& stages_;
-  std::size_t chunk_bytes_;
-  std::size_t chunk_count_;
-  std::size_t chunk_ = 0;  // the next payload chunk
+  std::size_t piece_bytes_;
+  std::size_t piece_count_;
+  std::size_t piece_ = 0;  // the next payload piece
   frame_part part_ = frame_part::header;
   transport::frame_header_bytes_array header_;
   transport::frame_trailer_bytes_array trailer_{};
@@ -68,13 +70,13 @@ class frame_writer {
 
 // The receiver's side: where each piece of the frame lands (the header and trailer in buffers of
 // their own, the payload straight into a host tensor or through staging for a device tensor),
-// hashing each payload chunk once it has landed. The tensor is the caller's only once finish() has
+// hashing each payload piece once it has landed. The tensor is the caller's only once finish() has
 // returned. deserialize counts the validation and hashing, h2d the waits for copies up.
 class frame_reader {
  public:
-  // Chunks of chunk_bytes, as the writer's; a device tensor's go through destination.staging().
+  // Pieces of piece_bytes, as the writer's; a device tensor's go through destination.staging().
   frame_reader(tensor_memory& destination, stage_times& stages,
-               std::size_t chunk_bytes = frame_chunk_bytes);
+               std::size_t piece_bytes = frame_piece_bytes);
   // Waits for any copies up still running, so that a failed receive leaves none behind.
   ~frame_reader();
   frame_reader(const frame_reader&) = delete;
@@ -101,9 +103,9 @@ class frame_reader {
   tensor_memory& destination_;
   pinned_chunks* staging_;
   stage_times& stages_;
-  std::size_t chunk_bytes_;
-  std::size_t chunk_count_;
-  std::size_t chunk_ = 0;  // the payload chunk place() gave last, or gives next
+  std::size_t piece_bytes_;
+  std::size_t piece_count_;
+  std::size_t piece_ = 0;  // the payload piece place() gave last, or gives next
   std::uint64_t landed_bytes_ = 0;
   frame_part part_ = frame_part::header;
   bool cut_short_ = false;
