@@ -33,8 +33,14 @@ using transport::connection;
 using transport::deadline_clock;
 using transport::frame_header_bytes;
 
-// Three whole chunks and a short one.
-constexpr std::size_t tensor_bytes = 3 * frame_chunk_bytes + 12;
+// Three whole chunks and a short one, whose sender hashes inline; and nine and a bit, whose sender
+// hashes on a thread of its own (whatever the machine, for this test).
+constexpr std::size_t small_tensor_bytes = 3 * frame_chunk_bytes + 12;
+constexpr std::size_t large_tensor_bytes = 9 * frame_chunk_bytes + 12;
+
+sender_hashing hashing_for(std::size_t bytes) {
+  return bytes < large_tensor_bytes ? sender_hashing::inline_only : sender_hashing::own_thread;
+}
 constexpr std::uint64_t seed = 0x5EED;
 constexpr std::size_t no_offset = ~std::size_t{0};
 
@@ -47,7 +53,9 @@ deadline_clock::time_point in(deadline_clock::duration time) {
 class tampered_frame {
  public:
   tampered_frame(const tensor_memory& source, std::size_t flip_at, std::size_t cut_at)
-      : writer_(source, stages_), flip_at_(flip_at), cut_at_(cut_at) {}
+      : writer_(source, stages_, frame_piece_bytes, hashing_for(source.bytes())),
+        flip_at_(flip_at),
+        cut_at_(cut_at) {}
 
   std::uint64_t frame_bytes() const { return writer_.frame_bytes(); }
   frame_part next_part() const { return sent_ >= cut_at_ ? frame_part::done : writer_.next_part(); }
@@ -100,23 +108,24 @@ struct forged_link {
 
 // Opens the receiving side as process B does: from an open_session and the descriptors after it.
 std::unique_ptr<receiver_session> open_receiver(std::string_view variant,
-                                                std::span<const int> descriptors) {
+                                                std::span<const int> descriptors,
+                                                std::size_t bytes) {
   auto [ours, theirs] = connection::make_pair("test receiver", "test sender");
   command_record command{.command = receiver_command::open_session};
   command.set_variant(variant);
   command.descriptors = static_cast<std::uint32_t>(descriptors.size());
-  command.bytes = tensor_bytes;
+  command.bytes = bytes;
   for (const int descriptor : descriptors)
     ours.send_fd(descriptor, in(5s));
   return find_transfer_variant(variant).open_receiver(command, theirs, in(5s));
 }
 
-std::unique_ptr<forged_link> open_link(const std::string& variant) {
+std::unique_ptr<forged_link> open_link(const std::string& variant, std::size_t bytes) {
   auto link = std::make_unique<forged_link>();
   if (variant == "pipe") {
     auto [ours, theirs] = connection::make_pair("tensor receiver (pipe)", "tensor sender (pipe)");
     const int descriptor = theirs.native_handle();
-    link->receiver = open_receiver(variant, std::span(&descriptor, 1));
+    link->receiver = open_receiver(variant, std::span(&descriptor, 1), bytes);
     auto sender = std::make_shared<std::optional<connection>>(std::move(ours));
     link->send = [sender](tampered_frame& frame) {
       try {
@@ -132,9 +141,8 @@ std::unique_ptr<forged_link> open_link(const std::string& variant) {
     };
   } else if (variant == "queue") {
     auto queue = std::make_shared<transport::process_queue>(transport::process_queue::create(
-        {.max_message_bytes = transport::frame_wire_bytes(tensor_bytes),
-         .purpose = "test-tensor-queue"}));
-    link->receiver = open_receiver(variant, queue->descriptors());
+        {.max_message_bytes = transport::frame_wire_bytes(bytes), .purpose = "test-tensor-queue"}));
+    link->receiver = open_receiver(variant, queue->descriptors(), bytes);
     link->send = [queue](tampered_frame& frame) {
       try {
         queue->put_streamed(
@@ -151,7 +159,7 @@ std::unique_ptr<forged_link> open_link(const std::string& variant) {
     auto ring = std::make_shared<transport::shm_ring>(transport::shm_ring::create(
         {.slot_count = 4, .slot_bytes = frame_piece_bytes, .purpose = "test-tensor-shm"}));
     const int descriptor = ring->descriptor();
-    link->receiver = open_receiver(variant, std::span(&descriptor, 1));
+    link->receiver = open_receiver(variant, std::span(&descriptor, 1), bytes);
     auto* raw = link.get();
     link->send = [ring, raw](tampered_frame& frame) {
       const auto gone = [raw] {
@@ -177,16 +185,20 @@ std::unique_ptr<forged_link> open_link(const std::string& variant) {
 
 class FrameStream : public testing::TestWithParam<std::string> {
  protected:
-  FrameStream()
-      : source_(make_host_tensor(tensor_bytes)), destination_(make_host_tensor(tensor_bytes)) {
+  FrameStream() { use_tensors_of(small_tensor_bytes); }
+
+  void use_tensors_of(std::size_t bytes) {
+    bytes_ = bytes;
+    source_ = make_host_tensor(bytes);
     source_->fill_seeded(seed);
+    destination_ = make_host_tensor(bytes);
     destination_->poison();
   }
 
   // Sends the tampered frame from a thread of its own while the variant's receiver takes it here;
   // rethrows what the receive threw. The sender dies once it has sent what it would.
   void transfer(std::size_t flip_at, std::size_t cut_at, deadline_clock::duration patience = 30s) {
-    auto link = open_link(GetParam());
+    auto link = open_link(GetParam(), bytes_);
     tampered_frame frame(*source_, flip_at, cut_at);
     std::thread sender([&] {
       link->send(frame);
@@ -205,18 +217,35 @@ class FrameStream : public testing::TestWithParam<std::string> {
     sender.join();
   }
 
+  void expect_every_flip_detected();
+
+  std::size_t bytes_ = 0;
   std::unique_ptr<tensor_memory> source_;
   std::unique_ptr<tensor_memory> destination_;
 };
 
+constexpr std::size_t both_sizes[] = {small_tensor_bytes, large_tensor_bytes};
+
 TEST_P(FrameStream, AnIntactFrameArrivesBitForBit) {
-  transfer(no_offset, no_offset);
-  EXPECT_TRUE(destination_->verify_seeded(seed).passed());
+  for (const std::size_t bytes : both_sizes) {
+    SCOPED_TRACE(std::to_string(bytes) + " bytes");
+    use_tensors_of(bytes);
+    transfer(no_offset, no_offset);
+    EXPECT_TRUE(destination_->verify_seeded(seed).passed());
+  }
 }
 
 TEST_P(FrameStream, AFlippedByteAnywhereInThePayloadOrTrailerIsAChecksumMismatch) {
+  for (const std::size_t bytes : both_sizes) {
+    SCOPED_TRACE(std::to_string(bytes) + " bytes");
+    use_tensors_of(bytes);
+    expect_every_flip_detected();
+  }
+}
+
+void FrameStream::expect_every_flip_detected() {
   const std::size_t payload = frame_header_bytes;
-  const std::size_t trailer = frame_header_bytes + tensor_bytes;
+  const std::size_t trailer = frame_header_bytes + bytes_;
   const std::pair<std::size_t, const char*> places[] = {
       {payload, "the first payload byte"},
       {payload + frame_chunk_bytes / 2 + frame_chunk_bytes, "the middle of the second chunk"},
@@ -238,9 +267,10 @@ TEST_P(FrameStream, AFlippedByteAnywhereInThePayloadOrTrailerIsAChecksumMismatch
 }
 
 TEST_P(FrameStream, ASenderDyingPartWayThroughTheFrameIsATypedErrorLongBeforeTheDeadline) {
+  use_tensors_of(large_tensor_bytes);
   const std::pair<std::size_t, const char*> cuts[] = {
       {frame_header_bytes + frame_chunk_bytes + frame_chunk_bytes / 2, "in the payload"},
-      {frame_header_bytes + tensor_bytes + 3, "in the trailer"},
+      {frame_header_bytes + bytes_ + 3, "in the trailer"},
   };
   for (const auto& [cut, where] : cuts) {
     SCOPED_TRACE(where);
@@ -264,7 +294,7 @@ TEST_P(FrameStream, ASenderDyingPartWayThroughTheFrameIsATypedErrorLongBeforeThe
 class FrameStreamWithoutEndOfFile : public FrameStream {};
 
 TEST_P(FrameStreamWithoutEndOfFile, WithoutAWatchAStalledFrameEndsAtTheDeadline) {
-  auto link = open_link(GetParam());
+  auto link = open_link(GetParam(), bytes_);
   tampered_frame frame(*source_, no_offset, frame_header_bytes + 100);
   link->send(frame);
   connection unused_control = connection::make_pair("a", "b").first;
@@ -280,7 +310,7 @@ TEST_P(FrameStreamWithoutEndOfFile, WithoutAWatchAStalledFrameEndsAtTheDeadline)
 class FrameStreamWithMessages : public FrameStream {};
 
 TEST_P(FrameStreamWithMessages, AWholeMessageShorterThanItsFrameIsTruncated) {
-  auto link = open_link(GetParam());
+  auto link = open_link(GetParam(), bytes_);
   // A complete message of the channel that ends inside the frame's payload.
   std::vector<std::byte> message;
   tampered_frame frame(*source_, no_offset, frame_header_bytes + 1000);

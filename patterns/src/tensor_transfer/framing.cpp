@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 #include "handoff/patterns/tensor_transfer/timed_stage.hpp"
+#include "piece_hasher.hpp"
 
 namespace handoff::patterns {
 namespace {
@@ -31,6 +33,19 @@ pinned_chunks* staging_of(const tensor_memory& tensor) {
   return staging;
 }
 
+bool hash_on_own_thread(std::size_t bytes, sender_hashing hashing) {
+  switch (hashing) {
+    case sender_hashing::inline_only:
+      return false;
+    case sender_hashing::own_thread:
+      return bytes > 0;
+    case sender_hashing::automatic:
+      break;
+  }
+  return bytes >= background_hash_min_bytes &&
+         std::thread::hardware_concurrency() >= background_hash_min_threads;
+}
+
 // The bytes of chunk `chunk` of a tensor of `bytes`.
 std::size_t chunk_length(std::size_t bytes, std::size_t chunk) {
   return std::min(frame_chunk_bytes, bytes - chunk * frame_chunk_bytes);
@@ -45,7 +60,7 @@ transport::tensor_description flat_float_tensor(std::uint64_t bytes) {
 // --- the sender's side ---
 
 frame_writer::frame_writer(const tensor_memory& source, stage_times& stages,
-                           std::size_t piece_bytes)
+                           std::size_t piece_bytes, sender_hashing hashing)
     : source_(source),
       staging_(staging_of(source)),
       stages_(stages),
@@ -54,6 +69,7 @@ frame_writer::frame_writer(const tensor_memory& source, stage_times& stages,
   header_ = timed_stage(stages_.serialize, [&] {
     return transport::encode_frame_header(flat_float_tensor(source_.bytes()), source_.bytes());
   });
+  if (hash_on_own_thread(source_.bytes(), hashing)) hasher_ = std::make_unique<piece_hasher>();
   if (staging_ == nullptr) return;
   // The first chunks start down at once; the channel meanwhile takes the header.
   const std::size_t chunks =
@@ -66,6 +82,8 @@ frame_writer::frame_writer(const tensor_memory& source, stage_times& stages,
   });
 }
 
+frame_writer::~frame_writer() = default;
+
 std::span<const std::byte> frame_writer::next() {
   switch (part_) {
     case frame_part::header:
@@ -73,42 +91,57 @@ std::span<const std::byte> frame_writer::next() {
       return header_;
     case frame_part::payload:
       return next_piece();
-    case frame_part::trailer:
-      trailer_ = timed_stage(stages_.serialize,
-                             [&] { return transport::encode_frame_trailer(checksum_.digest()); });
+    case frame_part::trailer: {
+      std::uint64_t checksum = 0;
+      if (hasher_) {
+        // The last chunk has gone: the checksum is ready once the thread has hashed it.
+        hasher_->add(chunk_view((source_.bytes() - 1) / frame_chunk_bytes));
+        checksum = hasher_->digest();
+        stages_.serialize += hasher_->busy_seconds();
+      } else {
+        checksum = checksum_.digest();
+      }
+      trailer_ = transport::encode_frame_trailer(checksum);
       part_ = frame_part::done;
       return trailer_;
+    }
     case frame_part::done:
       break;
   }
   return {};
 }
 
+std::span<const std::byte> frame_writer::chunk_view(std::size_t chunk) const {
+  const std::size_t length = chunk_length(source_.bytes(), chunk);
+  if (staging_ == nullptr) return source_.host_data().subspan(chunk * frame_chunk_bytes, length);
+  return staging_->buffer(chunk % staging_->count()).first(length);
+}
+
 std::span<const std::byte> frame_writer::next_piece() {
   const std::size_t offset = piece_++ * piece_bytes_;
   const std::size_t length = std::min(piece_bytes_, source_.bytes() - offset);
-  std::span<const std::byte> piece;
-  if (staging_ == nullptr) {
-    piece = source_.host_data().subspan(offset, length);
-  } else {
-    const std::size_t chunk = offset / frame_chunk_bytes;
-    const std::size_t buffers = staging_->count();
-    if (offset % frame_chunk_bytes == 0) {
-      timed_stage(stages_.d2h, [&] {
-        // The channel is done with the chunk before this one, so its buffer is free for the chunk
-        // `buffers` places after it.
-        const std::size_t ahead = chunk - 1 + buffers;
-        if (chunk > 0 && ahead * frame_chunk_bytes < source_.bytes()) {
-          staging_->start_down((chunk - 1) % buffers, source_, ahead * frame_chunk_bytes,
+  const std::size_t chunk = offset / frame_chunk_bytes;
+  if (offset % frame_chunk_bytes == 0) {
+    // A new chunk: the channel is done with the one before it, which goes to the checksum.
+    if (hasher_ && chunk > 0) hasher_->add(chunk_view(chunk - 1));
+    if (staging_ != nullptr) {
+      const std::size_t buffers = staging_->count();
+      // The chunk two back is off the channel and, normally, hashed by now: its buffer takes the
+      // chunk `buffers` places after it. (One back may still be hashing.)
+      const std::size_t ahead = chunk - 2 + buffers;
+      if (chunk >= 2 && ahead * frame_chunk_bytes < source_.bytes()) {
+        if (hasher_) timed_stage(stages_.serialize, [&] { hasher_->wait_hashed(chunk - 1); });
+        timed_stage(stages_.d2h, [&] {
+          staging_->start_down((chunk - 2) % buffers, source_, ahead * frame_chunk_bytes,
                                chunk_length(source_.bytes(), ahead));
-        }
-        staging_->wait(chunk % buffers);
-      });
+        });
+      }
+      timed_stage(stages_.d2h, [&] { staging_->wait(chunk % buffers); });
     }
-    piece = staging_->buffer(chunk % buffers).subspan(offset % frame_chunk_bytes, length);
   }
-  // Hashed now, then taken by the channel while it is still in this core's cache.
-  timed_stage(stages_.serialize, [&] { checksum_.update(piece); });
+  const auto piece = chunk_view(chunk).subspan(offset % frame_chunk_bytes, length);
+  // A small payload is hashed now, then taken by the channel while it is in this core's cache.
+  if (!hasher_) timed_stage(stages_.serialize, [&] { checksum_.update(piece); });
   if (piece_ == piece_count_) part_ = frame_part::trailer;
   return piece;
 }

@@ -8,10 +8,12 @@
 // its own. Measured with timestamps per step (256 MiB host tensor, frame version 1), a third of a
 // transfer was the sender's one-thread XXH3 over the whole tensor before the header could go, and
 // for the queue a fifth more was the receiver's hash of the whole tensor after it had landed; the
-// channel idled meanwhile. Now the sender hashes each piece just before the channel takes it,
-// while it is in cache, and sends the digest in the frame's trailer; the receiver hashes each piece
-// right after it lands and checks the trailer before it accepts the tensor. Both hash inline, as
-// the pipe ceiling's reader does, so the channel is the bound again.
+// channel idled meanwhile. Now the digest goes in the frame's trailer. The sender hashes each
+// piece inline, just before it goes, or, for a large payload on a machine with a core to spare,
+// on a thread of its own one chunk behind the channel (piece_hasher), which leaves the sender
+// writing only, as the pipe ceiling's sender does. The receiver hashes each piece right after it
+// lands, while it is in cache, as the pipe ceiling's reader does, and checks the trailer before it
+// accepts the tensor. The channel is the bound again.
 //
 // A device tensor's payload passes through the tensor's small ring of page-locked chunk buffers
 // (pinned_chunks): the sender copies the chunks ahead down while the channel takes the pieces of
@@ -19,6 +21,7 @@
 // channel brings the next.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 
@@ -28,6 +31,17 @@
 #include "handoff/transport/tensor_frame.hpp"
 
 namespace handoff::patterns {
+
+// How the sender hashes. automatic: on a thread of its own for a payload of at least
+// background_hash_min_bytes (starting the thread costs tens of microseconds, well under 1% of
+// moving that much) on a machine of at least background_hash_min_threads hardware threads (the
+// sender, its checksum and the receiver each busy one); inline otherwise. On two busy cores the
+// third thread measured 5-15% slower than hashing inline.
+enum class sender_hashing { automatic, inline_only, own_thread };
+inline constexpr std::size_t background_hash_min_bytes = std::size_t{8} << 20;
+inline constexpr unsigned background_hash_min_threads = 4;
+
+class piece_hasher;
 
 // A flat float32 tensor of this many bytes.
 transport::tensor_description flat_float_tensor(std::uint64_t bytes);
@@ -43,7 +57,12 @@ class frame_writer {
   // Payload pieces of piece_bytes (the last one shorter), which must divide frame_chunk_bytes; a
   // device tensor's go through source.staging().
   frame_writer(const tensor_memory& source, stage_times& stages,
-               std::size_t piece_bytes = frame_piece_bytes);
+               std::size_t piece_bytes = frame_piece_bytes,
+               sender_hashing hashing = sender_hashing::automatic);
+  // Stops the background checksum, if any, before the pieces it reads can go away.
+  ~frame_writer();
+  frame_writer(const frame_writer&) = delete;
+  frame_writer& operator=(const frame_writer&) = delete;
 
   // Header, payload and trailer together.
   std::uint64_t frame_bytes() const { return transport::frame_wire_bytes(source_.bytes()); }
@@ -55,6 +74,8 @@ class frame_writer {
 
  private:
   std::span<const std::byte> next_piece();
+  // Chunk `chunk` of the payload where the channel takes it from: the tensor, or staging.
+  std::span<const std::byte> chunk_view(std::size_t chunk) const;
 
   const tensor_memory& source_;
   pinned_chunks* staging_;
@@ -65,7 +86,8 @@ class frame_writer {
   frame_part part_ = frame_part::header;
   transport::frame_header_bytes_array header_;
   transport::frame_trailer_bytes_array trailer_{};
-  transport::frame_checksum checksum_;
+  transport::frame_checksum checksum_;    // inline, for a small payload
+  std::unique_ptr<piece_hasher> hasher_;  // on a thread of its own, for a large one
 };
 
 // The receiver's side: where each piece of the frame lands (the header and trailer in buffers of

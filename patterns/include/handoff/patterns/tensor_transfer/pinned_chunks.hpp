@@ -28,7 +28,8 @@ inline constexpr std::size_t frame_piece_bytes = std::size_t{128} << 10;
 // pieces: large enough that a copy's launch costs little beside it.
 inline constexpr std::size_t frame_chunk_bytes = std::size_t{1} << 20;
 static_assert(frame_chunk_bytes % frame_piece_bytes == 0);
-// Page-locked chunk buffers per side for a device tensor: one with the channel, the rest copying.
+// Page-locked chunk buffers per side for a device tensor: on the sender, one with the channel, one
+// with the checksum, two being copied down; on the receiver, one landing, three being copied up.
 inline constexpr std::size_t staged_chunk_count = 4;
 
 class pinned_chunks {
