@@ -74,7 +74,8 @@ int main(int argc, char** argv) {
   write(directory, "valid-int32-4x4", valid_frame(element_type::int32, {4, 4}));
 
   write(directory, "bad-magic", with_field(small, 0, 0x54464f58, 4));
-  write(directory, "bad-version", with_field(small, version_at, 1, 2));  // the checksum-first format
+  // Version 1, the format with the checksum in the header, is no longer read.
+  write(directory, "bad-version", with_field(small, version_at, 1, 2));
   write(directory, "bad-dtype", with_field(small, dtype_at, 8, 1));
   write(directory, "bad-rank", with_field(small, rank_at, 9, 1));
   write(directory, "nonzero-unused-dimension", with_field(small, shape_at + 8 * 5, 7, 8));
