@@ -74,7 +74,8 @@ int main(int argc, char** argv) {
   write(directory, "valid-int32-4x4", valid_frame(element_type::int32, {4, 4}));
 
   write(directory, "bad-magic", with_field(small, 0, 0x54464f58, 4));
-  write(directory, "bad-version", with_field(small, version_at, 2, 2));
+  // Version 1, the format with the checksum in the header, is no longer read.
+  write(directory, "bad-version", with_field(small, version_at, 1, 2));
   write(directory, "bad-dtype", with_field(small, dtype_at, 8, 1));
   write(directory, "bad-rank", with_field(small, rank_at, 9, 1));
   write(directory, "nonzero-unused-dimension", with_field(small, shape_at + 8 * 5, 7, 8));
@@ -86,8 +87,12 @@ int main(int argc, char** argv) {
   frame_bytes flipped = small;
   flipped[frame_header_bytes + 5] ^= std::byte{0x10};
   write(directory, "checksum-mismatch", flipped);
+  frame_bytes flipped_trailer = small;
+  flipped_trailer[small.size() - 2] ^= std::byte{0x01};
+  write(directory, "trailer-mismatch", flipped_trailer);
   write(directory, "truncated-header", resized(small, frame_header_bytes - 1));
-  write(directory, "truncated-payload", resized(small, small.size() - 1));
+  write(directory, "truncated-payload", resized(small, frame_header_bytes + 10));
+  write(directory, "truncated-trailer", resized(small, small.size() - 1));
   write(directory, "trailing-bytes", resized(small, small.size() + 3));
   std::printf("make_seed_corpus: wrote %d seeds to %s\n", seeds_written, directory.c_str());
   return 0;

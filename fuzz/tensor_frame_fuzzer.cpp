@@ -36,12 +36,12 @@ void exercise_header(std::span<const std::byte> bytes) {
   require(header.payload_bytes <= payload_cap, "payload_bytes within the cap");
   require(header.tensor.shape.size() <= max_frame_rank, "rank within the maximum");
   require(header.tensor.payload_bytes() == header.payload_bytes, "shape matches payload_bytes");
-  const auto encoded = encode_frame_header(header.tensor, header.payload_bytes, header.checksum);
+  const auto encoded = encode_frame_header(header.tensor, header.payload_bytes);
   require(std::equal(encoded.begin(), encoded.end(), bytes.begin()), "header re-encodes to itself");
 }
 
-// A frame that decodes must be exactly header plus payload, re-encode to itself, and give the
-// same checksum when its payload is hashed piece by piece, as a streaming receiver would.
+// A frame that decodes must be exactly header, payload and trailer, re-encode to itself, and pass
+// its trailer check when its payload is hashed piece by piece, as a streaming receiver hashes it.
 void exercise_frame(std::span<const std::byte> bytes) {
   decoded_frame frame;
   try {
@@ -51,6 +51,9 @@ void exercise_frame(std::span<const std::byte> bytes) {
   }
   require(frame.payload.data() == bytes.data() + frame_header_bytes, "payload follows the header");
   require(frame.payload.size() == frame.header.payload_bytes, "payload has the claimed size");
+  const auto trailer = bytes.subspan(frame_header_bytes + frame.payload.size());
+  require(trailer.size() == frame_trailer_bytes, "the trailer ends the frame");
+  require(decode_frame_trailer(trailer) == frame.checksum, "checksum is the trailer's");
   const auto encoded = encode_frame(frame.header.tensor, frame.payload);
   require(std::ranges::equal(encoded, bytes), "frame re-encodes to itself");
 
@@ -58,7 +61,8 @@ void exercise_frame(std::span<const std::byte> bytes) {
   for (std::size_t at = 0; at < frame.payload.size(); at += 7) {
     streamed.update(frame.payload.subspan(at, std::min<std::size_t>(7, frame.payload.size() - at)));
   }
-  verify_frame_checksum(frame.header, streamed.digest());  // a throw here escapes: a finding
+  verify_frame_trailer(frame.header, trailer,
+                       streamed.digest());  // a throw here escapes: a finding
 }
 
 }  // namespace

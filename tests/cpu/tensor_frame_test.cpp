@@ -19,12 +19,14 @@ using transport::element_bytes;
 using transport::element_type;
 using transport::encode_frame;
 using transport::encode_frame_header;
+using transport::encode_frame_trailer;
 using transport::frame_checksum;
 using transport::frame_header_bytes;
 using transport::frame_shape_mismatch;
+using transport::frame_trailer_bytes;
 using transport::frame_truncated;
 using transport::tensor_description;
-using transport::verify_frame_checksum;
+using transport::verify_frame_trailer;
 
 namespace {
 
@@ -38,7 +40,7 @@ std::vector<std::byte> patterned_payload(std::size_t bytes) {
   return payload;
 }
 
-// float32 [2, 3]: 24 payload bytes, 112 frame bytes.
+// float32 [2, 3]: 24 payload bytes, 112 frame bytes (80 header, 24 payload, 8 trailer).
 const tensor_description small_tensor{element_type::float32, {2, 3}};
 
 std::vector<std::byte> small_frame() {
@@ -81,16 +83,16 @@ void expect_frame_error(const std::function<void()>& action, std::string_view fr
 
 // Header offsets as tensor_frame.hpp documents them; the test pins the wire format.
 constexpr std::size_t version_at = 4, dtype_at = 6, rank_at = 7, shape_at = 8,
-                      payload_bytes_at = 72, checksum_at = 80;
+                      payload_bytes_at = 72;
 
 TEST(TensorFrame, HeaderIsFixedSizeAndLittleEndianAtTheDocumentedOffsets) {
-  static_assert(frame_header_bytes == 88);
+  static_assert(frame_header_bytes == 80);
   const tensor_description tensor{element_type::int64, {3, 0x0102030405}};
   const std::uint64_t payload_bytes = 3 * 0x0102030405ull * 8;
-  const auto header = encode_frame_header(tensor, payload_bytes, 0x1122334455667788);
+  const auto header = encode_frame_header(tensor, payload_bytes);
 
   EXPECT_EQ(std::string(reinterpret_cast<const char*>(header.data()), 4), "HOFT");
-  EXPECT_EQ(header[version_at], std::byte{1});
+  EXPECT_EQ(header[version_at], std::byte{2});
   EXPECT_EQ(header[version_at + 1], std::byte{0});
   EXPECT_EQ(get_field(header, dtype_at, 1), 4u);
   EXPECT_EQ(get_field(header, rank_at, 1), 2u);
@@ -102,15 +104,30 @@ TEST(TensorFrame, HeaderIsFixedSizeAndLittleEndianAtTheDocumentedOffsets) {
         << "unused dimension " << dimension;
   }
   EXPECT_EQ(get_field(header, payload_bytes_at, 8), payload_bytes);
-  EXPECT_EQ(header[checksum_at], std::byte{0x88});
-  EXPECT_EQ(get_field(header, checksum_at, 8), 0x1122334455667788u);
+}
+
+TEST(TensorFrame, TrailerFollowsThePayloadWithItsChecksumLittleEndian) {
+  static_assert(frame_trailer_bytes == 8);
+  const auto trailer = encode_frame_trailer(0x1122334455667788);
+  EXPECT_EQ(trailer[0], std::byte{0x88}) << "least significant byte first";
+  EXPECT_EQ(get_field(trailer, 0, 8), 0x1122334455667788u);
+  EXPECT_EQ(transport::decode_frame_trailer(trailer), 0x1122334455667788u);
+
+  const auto payload = patterned_payload(24);
+  const auto frame = encode_frame(small_tensor, payload);
+  ASSERT_EQ(frame.size(), frame_header_bytes + 24 + frame_trailer_bytes);
+  frame_checksum hash;
+  hash.update(payload);
+  EXPECT_EQ(get_field(frame, frame_header_bytes + 24, 8), hash.digest());
+  EXPECT_EQ(transport::frame_wire_bytes(24), frame.size());
 }
 
 TEST(TensorFrame, ChecksumIsXxh3With64Bits) {
   // XXH3_64bits of no input, a published test vector; guards against another hash slipping in.
   EXPECT_EQ(frame_checksum{}.digest(), 0x2D06800538D394C2u);
-  const auto header = encode_frame_header({element_type::uint8, {0}}, {});
-  EXPECT_EQ(get_field(header, checksum_at, 8), 0x2D06800538D394C2u);
+  const auto frame = encode_frame({element_type::uint8, {0}}, {});
+  ASSERT_EQ(frame.size(), frame_header_bytes + frame_trailer_bytes);
+  EXPECT_EQ(get_field(frame, frame_header_bytes, 8), 0x2D06800538D394C2u);
 }
 
 TEST(TensorFrame, ElementSizes) {
@@ -144,7 +161,7 @@ TEST(TensorFrame, RoundTripsEveryDtypeAndRankIncludingScalarsAndZeroElements) {
                  std::to_string(tensor.shape.size()));
     const auto payload = patterned_payload(tensor.payload_bytes());
     const auto frame = encode_frame(tensor, payload);
-    ASSERT_EQ(frame.size(), frame_header_bytes + payload.size());
+    ASSERT_EQ(frame.size(), frame_header_bytes + payload.size() + frame_trailer_bytes);
 
     const transport::decoded_frame decoded = decode_frame(frame, one_mib);
     EXPECT_EQ(decoded.header.tensor.dtype, tensor.dtype);
@@ -152,20 +169,27 @@ TEST(TensorFrame, RoundTripsEveryDtypeAndRankIncludingScalarsAndZeroElements) {
     EXPECT_EQ(decoded.header.payload_bytes, payload.size());
     EXPECT_EQ(decoded.payload.data(), frame.data() + frame_header_bytes) << "a view, not a copy";
     EXPECT_EQ(std::vector<std::byte>(decoded.payload.begin(), decoded.payload.end()), payload);
+    frame_checksum hash;
+    hash.update(payload);
+    EXPECT_EQ(decoded.checksum, hash.digest());
   }
 }
 
-TEST(TensorFrame, StreamedReceiveChecksHeaderThenPayloadInPieces) {
-  // The receiver's path: header first, then the payload into its own buffer, hashed piece by
-  // piece. The sender hashes in different pieces; the digest must not depend on the split.
+TEST(TensorFrame, StreamedReceiveChecksHeaderThenPayloadInPiecesThenTrailer) {
+  // The streaming path: the sender hashes the payload piece by piece as it goes and sends the
+  // digest last; the receiver validates the header first, then takes the payload into its own
+  // buffer, hashed piece by piece, and checks the trailer. The digest must not depend on the
+  // split, so the two sides hash in different pieces.
   const auto payload = patterned_payload(4096 * 4);
   const tensor_description tensor{element_type::float32, {4096}};
+  const auto header_bytes = encode_frame_header(tensor, payload.size());
   frame_checksum sender;
   for (std::size_t at = 0; at < payload.size(); at += 1000) {
     sender.update(std::span(payload).subspan(at, std::min<std::size_t>(1000, payload.size() - at)));
   }
-  const auto header_bytes = encode_frame_header(tensor, payload.size(), sender.digest());
-  EXPECT_EQ(header_bytes, encode_frame_header(tensor, payload));
+  const auto trailer = encode_frame_trailer(sender.digest());
+  const auto whole = encode_frame(tensor, payload);
+  EXPECT_TRUE(std::equal(trailer.begin(), trailer.end(), whole.end() - frame_trailer_bytes));
 
   const transport::frame_header header = decode_frame_header(header_bytes, one_mib);
   std::vector<std::byte> destination(header.payload_bytes);
@@ -175,7 +199,7 @@ TEST(TensorFrame, StreamedReceiveChecksHeaderThenPayloadInPieces) {
                 destination.begin() + static_cast<std::ptrdiff_t>(at));
     receiver.update(std::span(destination).subspan(at, 4096));
   }
-  EXPECT_NO_THROW(verify_frame_checksum(header, receiver.digest()));
+  EXPECT_NO_THROW(verify_frame_trailer(header, trailer, receiver.digest()));
   EXPECT_EQ(destination, payload);
 }
 
@@ -201,11 +225,11 @@ TEST(TensorFrameErrors, EveryPrefixOfAFrameIsTruncated) {
   for (std::size_t length = 0; length < frame.size(); ++length) {
     SCOPED_TRACE("prefix of " + std::to_string(length) + " bytes");
     const auto prefix = std::span(frame).first(length);
-    const std::string expected = length < frame_header_bytes
-                                     ? "frame header needs 88 bytes; got " + std::to_string(length)
-                                     : "frame claims 24 payload bytes; only " +
-                                           std::to_string(length - frame_header_bytes) +
-                                           " follow its header";
+    const std::string expected =
+        length < frame_header_bytes
+            ? "frame header needs 80 bytes; got " + std::to_string(length)
+            : "frame claims 24 payload bytes and an 8-byte trailer; only " +
+                  std::to_string(length - frame_header_bytes) + " bytes follow its header";
     expect_frame_error<frame_truncated>([&] { decode_frame(prefix, one_mib); }, expected);
   }
 }
@@ -213,22 +237,31 @@ TEST(TensorFrameErrors, EveryPrefixOfAFrameIsTruncated) {
 TEST(TensorFrameErrors, AShortHeaderIsTruncated) {
   const auto frame = small_frame();
   expect_frame_error<frame_truncated>(
-      [&] { decode_frame_header(std::span(frame).first(87), one_mib); },
-      "frame header needs 88 bytes; got 87");
+      [&] { decode_frame_header(std::span(frame).first(79), one_mib); },
+      "frame header needs 80 bytes; got 79");
 }
 
 TEST(TensorFrameErrors, AHugeClaimUnderTheCapIsTruncatedNotAllocated) {
   // 4 GiB claimed, only the header present: decoding must report it, not try to hold 4 GiB.
-  const auto header = encode_frame_header({element_type::uint8, {1ull << 32}}, 1ull << 32, 0);
-  expect_frame_error<frame_truncated>([&] { decode_frame(header, 1ull << 33); },
-                                      "frame claims 4294967296 payload bytes; only 0 follow");
+  const auto header = encode_frame_header({element_type::uint8, {1ull << 32}}, 1ull << 32);
+  expect_frame_error<frame_truncated>(
+      [&] { decode_frame(header, 1ull << 33); },
+      "frame claims 4294967296 payload bytes and an 8-byte trailer; only 0 bytes follow");
+  // Even under a cap that lets payload plus trailer overflow 64 bits.
+  const auto most = ~std::uint64_t{0} - 3;
+  const auto near_overflow = encode_frame_header({element_type::uint8, {most}}, most);
+  expect_frame_error<frame_truncated>([&] { decode_frame(near_overflow, ~std::uint64_t{0}); },
+                                      "only 0 bytes follow its header");
+  expect_frame_error<transport::frame_too_large>([&] { transport::frame_wire_bytes(most); },
+                                                 "overflows a 64-bit length");
 }
 
 TEST(TensorFrameErrors, BytesAfterThePayloadAreTrailingBytes) {
   auto frame = small_frame();
   frame.resize(frame.size() + 3, std::byte{0});
   expect_frame_error<transport::frame_trailing_bytes>(
-      [&] { decode_frame(frame, one_mib); }, "frame has 3 bytes after its 24-byte payload");
+      [&] { decode_frame(frame, one_mib); },
+      "frame has 3 bytes after its 24-byte payload and trailer");
 }
 
 TEST(TensorFrameErrors, BadMagic) {
@@ -239,11 +272,14 @@ TEST(TensorFrameErrors, BadMagic) {
 }
 
 TEST(TensorFrameErrors, UnsupportedVersion) {
-  auto frame = small_frame();
-  set_field(frame, version_at, 2, 2);
-  expect_frame_error<transport::frame_unsupported_version>(
-      [&] { decode_frame(frame, one_mib); },
-      "frame version 2 is not supported; this build reads version 1");
+  // Version 1 carried the checksum in its header; a version 1 frame must not be read as this one.
+  for (const std::uint64_t version : {1u, 3u, 0xffffu}) {
+    auto frame = small_frame();
+    set_field(frame, version_at, version, 2);
+    expect_frame_error<transport::frame_unsupported_version>(
+        [&] { decode_frame(frame, one_mib); }, "frame version " + std::to_string(version) +
+                                                   " is not supported; this build reads version 2");
+  }
 }
 
 TEST(TensorFrameErrors, UnsupportedDtype) {
@@ -264,7 +300,7 @@ TEST(TensorFrameErrors, RankAboveEightIsBadRank) {
   expect_frame_error<transport::frame_bad_rank>([&] { decode_frame(frame, one_mib); },
                                                 "frame rank 9 exceeds the maximum of 8");
   const tensor_description rank9{element_type::uint8, {1, 1, 1, 1, 1, 1, 1, 1, 1}};
-  expect_frame_error<transport::frame_bad_rank>([&] { encode_frame_header(rank9, 1, 0); },
+  expect_frame_error<transport::frame_bad_rank>([&] { encode_frame_header(rank9, 1); },
                                                 "frame rank 9 exceeds the maximum of 8");
 }
 
@@ -277,7 +313,7 @@ TEST(TensorFrameErrors, ByteCountDisagreeingWithShapeIsShapeMismatch) {
   expect_frame_error<frame_shape_mismatch>(
       [&] { decode_frame(frame, one_mib); },
       "frame shape [2, 3] of float32 is 24 bytes, but the frame claims 20 payload bytes");
-  expect_frame_error<frame_shape_mismatch>([] { encode_frame_header(small_tensor, 20, 0); },
+  expect_frame_error<frame_shape_mismatch>([] { encode_frame_header(small_tensor, 20); },
                                            "is 24 bytes, but the frame claims 20 payload bytes");
 }
 
@@ -312,18 +348,32 @@ TEST(TensorFrameErrors, EveryFlippedPayloadBitIsAChecksumMismatch) {
     auto frame = intact;
     frame[frame_header_bytes + bit / 8] ^= static_cast<std::byte>(1u << (bit % 8));
     expect_frame_error<transport::frame_checksum_mismatch>([&] { decode_frame(frame, one_mib); },
-                                                           "but the header claims 0x");
+                                                           "but the trailer claims 0x");
   }
 }
 
-TEST(TensorFrameErrors, VerifyChecksumNamesBothValues) {
+TEST(TensorFrameErrors, EveryFlippedTrailerBitIsAChecksumMismatch) {
+  const auto intact = small_frame();
+  for (std::size_t bit = 0; bit < frame_trailer_bytes * 8; ++bit) {
+    SCOPED_TRACE("trailer bit " + std::to_string(bit));
+    auto frame = intact;
+    frame[frame_header_bytes + 24 + bit / 8] ^= static_cast<std::byte>(1u << (bit % 8));
+    expect_frame_error<transport::frame_checksum_mismatch>([&] { decode_frame(frame, one_mib); },
+                                                           "but the trailer claims 0x");
+  }
+}
+
+TEST(TensorFrameErrors, VerifyTrailerNamesBothValues) {
   transport::frame_header header;
   header.payload_bytes = 24;
-  header.checksum = 0xabc;
+  const auto trailer = encode_frame_trailer(0xabc);
   expect_frame_error<transport::frame_checksum_mismatch>(
-      [&] { verify_frame_checksum(header, 0xdef); },
-      "frame payload checksum is 0x0000000000000def, but the header claims 0x0000000000000abc");
-  EXPECT_NO_THROW(verify_frame_checksum(header, 0xabc));
+      [&] { verify_frame_trailer(header, trailer, 0xdef); },
+      "frame payload checksum is 0x0000000000000def, but the trailer claims 0x0000000000000abc");
+  EXPECT_NO_THROW(verify_frame_trailer(header, trailer, 0xabc));
+  expect_frame_error<frame_truncated>(
+      [&] { verify_frame_trailer(header, std::span(trailer).first(7), 0xabc); },
+      "frame trailer needs 8 bytes; got 7");
 }
 
 TEST(TensorFrameErrors, PayloadAboveTheCapIsTooLarge) {
@@ -332,7 +382,7 @@ TEST(TensorFrameErrors, PayloadAboveTheCapIsTooLarge) {
   expect_frame_error<transport::frame_too_large>([&] { decode_frame(frame, 23); },
                                                  "frame claims 24 payload bytes; the cap is 23");
 
-  const auto header = encode_frame_header({element_type::uint8, {1ull << 32}}, 1ull << 32, 0);
+  const auto header = encode_frame_header({element_type::uint8, {1ull << 32}}, 1ull << 32);
   expect_frame_error<transport::frame_too_large>(
       [&] { decode_frame_header(header, 1ull << 30); },
       "frame claims 4294967296 payload bytes; the cap is 1073741824");

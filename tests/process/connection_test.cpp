@@ -98,6 +98,44 @@ TEST(Connection, StreamingReceiveLandsPiecesInPlace) {
   EXPECT_EQ(received, message);
 }
 
+TEST(Connection, AStreamedMessageIsMadePieceByPieceAndArrivesWhole) {
+  worker_pool pool("echo", 1, {.role = "connection_echo"});
+  const auto message = patterned((3 << 20) + 5);  // more than the socket holds at once
+  std::size_t sent = 0;
+  std::vector<std::size_t> pieces;
+  pool.channel(0).send_streamed(
+      message.size(),
+      [&] {
+        // Uneven pieces, each made only when the previous one has gone.
+        const std::size_t size = std::min<std::size_t>(message.size() - sent, 65536 + sent % 977);
+        pieces.push_back(size);
+        const auto piece = std::span(message).subspan(sent, size);
+        sent += size;
+        return piece;
+      },
+      soon());
+  EXPECT_GT(pieces.size(), 40U);
+  EXPECT_EQ(pool.channel(0).receive(soon(), echo_cap), message);
+  pool.shutdown_expecting_success(10s);
+}
+
+TEST(Connection, StreamedPiecesThatDoNotAddUpAreAnError) {
+  auto [left, right] = connection::make_pair("right", "left");
+  const auto message = patterned(100);
+  try {
+    left.send_streamed(
+        99, [&] { return std::span<const std::byte>(message); }, soon());
+    ADD_FAILURE() << "a 100-byte piece went into a 99-byte message";
+  } catch (const transport::process_error& error) {
+    EXPECT_NE(std::string(error.what()).find("a piece of 100 bytes after 0 of a 99-byte message"),
+              std::string::npos)
+        << error.what();
+  }
+  EXPECT_THROW(left.send_streamed(
+                   10, [] { return std::span<const std::byte>{}; }, soon()),
+               transport::process_error);
+}
+
 TEST(Connection, RecordsOfTheWrongSizeAreRejected) {
   auto [left, right] = connection::make_pair("right", "left");
   left.send_record(std::uint32_t{7}, soon());

@@ -665,6 +665,97 @@ TEST_F(ProcessQueue, GetIntoBuffersTooSmallIsMessageTooLargeAndBreaksTheQueue) {
   EXPECT_THROW(queue.put(std::vector<std::byte>(1), in(1s)), queue_broken);
 }
 
+TEST_F(ProcessQueue, AStreamedPutAndGetMoveAMessagePieceByPiece) {
+  auto queue = process_queue::create({.purpose = test_purpose("streamed")});
+  const auto message = patterned_bytes((3 << 20) + 7, 3);  // more than the pipe holds at once
+  std::vector<std::byte> received(message.size());
+  std::vector<std::pair<std::uint64_t, std::size_t>> landed;  // offset and size of each piece
+  std::uint64_t got = 0;
+  std::thread consumer([&] {
+    got = queue.get_streamed(
+        message.size(),
+        {.place =
+             [&](std::uint64_t offset, std::uint64_t length) {
+               EXPECT_EQ(length, message.size());
+               // Uneven room; the message fills it in order.
+               return std::span(received).subspan(offset).first(
+                   std::min<std::uint64_t>(received.size() - offset, 40000 + offset % 313));
+             },
+         .landed =
+             [&](std::span<const std::byte> piece) {
+               landed.emplace_back(piece.data() - received.data(), piece.size());
+             }},
+        in(30s));
+  });
+  std::size_t sent = 0;
+  std::size_t asked = 0;
+  queue.put_streamed(
+      message.size(),
+      [&] {
+        ++asked;
+        const std::size_t size = std::min<std::size_t>(message.size() - sent, 70000 + sent % 501);
+        const auto piece = std::span(message).subspan(sent, size);
+        sent += size;
+        return piece;
+      },
+      in(30s));
+  consumer.join();
+  EXPECT_EQ(got, message.size());
+  EXPECT_EQ(received, message);
+  EXPECT_GT(asked, 40U);
+  // Every piece was reported once it was full, in order, and together they are the message.
+  std::uint64_t next = 0;
+  for (const auto& [offset, size] : landed) {
+    EXPECT_EQ(offset, next);
+    next += size;
+  }
+  EXPECT_EQ(next, message.size());
+  // The stream is intact for the next message.
+  queue.put(numbered_message(0, 1), in(1s));
+  EXPECT_EQ(read_numbered_message(queue.get(in(1s))).sequence, 1U);
+}
+
+TEST_F(ProcessQueue, StreamedPiecesThatDoNotAddUpAreAUsageError) {
+  auto queue = process_queue::create({.purpose = test_purpose("streamed-usage")});
+  const auto bytes = patterned_bytes(100, 1);
+  // A first piece too long: nothing was written, so the queue is intact.
+  EXPECT_THROW(queue.put_streamed(
+                   99, [&] { return std::span<const std::byte>(bytes); }, in(1s)),
+               transport::channel_usage_error);
+  queue.put(numbered_message(0, 2), in(1s));
+  EXPECT_EQ(read_numbered_message(queue.get(in(1s))).sequence, 2U);
+  // No piece after some bytes went: the message is torn, and the queue broken.
+  bool first = true;
+  EXPECT_THROW(queue.put_streamed(
+                   200,
+                   [&] {
+                     const bool was_first = std::exchange(first, false);
+                     return was_first ? std::span<const std::byte>(bytes)
+                                      : std::span<const std::byte>{};
+                   },
+                   in(1s)),
+               transport::channel_usage_error);
+  EXPECT_THROW(queue.get(in(1s)), queue_broken);
+}
+
+TEST_F(ProcessQueue, AStreamedGetOfAMessageOverItsLimitIsMessageTooLarge) {
+  auto queue = process_queue::create({.purpose = test_purpose("streamed-limit")});
+  queue.put(std::vector<std::byte>(100), in(1s));
+  std::vector<std::byte> room(100);
+  bool placed = false;
+  EXPECT_THROW(queue.get_streamed(99,
+                                  {.place =
+                                       [&](std::uint64_t offset, std::uint64_t) {
+                                         placed = true;
+                                         return std::span(room).subspan(offset);
+                                       },
+                                   .landed = {}},
+                                  in(1s)),
+               message_too_large);
+  EXPECT_FALSE(placed) << "nothing may land before the length is checked";
+  EXPECT_THROW(queue.put(std::vector<std::byte>(1), in(1s)), queue_broken);
+}
+
 TEST_F(ProcessQueue, ItsSegmentIsHeldOnlyWhileAQueueHandleLives) {
   {
     auto queue = process_queue::create({.purpose = test_purpose("held")});

@@ -17,8 +17,7 @@ constexpr std::size_t dtype_offset = 6;
 constexpr std::size_t rank_offset = 7;
 constexpr std::size_t shape_offset = 8;
 constexpr std::size_t payload_bytes_offset = shape_offset + 8 * max_frame_rank;
-constexpr std::size_t checksum_offset = payload_bytes_offset + 8;
-static_assert(checksum_offset + 8 == frame_header_bytes);
+static_assert(payload_bytes_offset + 8 == frame_header_bytes);
 
 // Byte by byte, so the wire format is little-endian whatever the host's byte order.
 void store_le(std::byte* out, std::uint64_t value, std::size_t width) {
@@ -141,8 +140,17 @@ std::uint64_t tensor_description::payload_bytes() const {
   return count;
 }
 
+std::uint64_t frame_wire_bytes(std::uint64_t payload_bytes) {
+  std::uint64_t total = 0;
+  if (__builtin_add_overflow(payload_bytes, frame_header_bytes + frame_trailer_bytes, &total)) {
+    throw frame_too_large("a frame of " + std::to_string(payload_bytes) +
+                          " payload bytes overflows a 64-bit length");
+  }
+  return total;
+}
+
 frame_header_bytes_array encode_frame_header(const tensor_description& tensor,
-                                             std::uint64_t payload_bytes, std::uint64_t checksum) {
+                                             std::uint64_t payload_bytes) {
   if (tensor.shape.size() > max_frame_rank) {
     throw frame_bad_rank("frame rank " + std::to_string(tensor.shape.size()) +
                          " exceeds the maximum of " + std::to_string(max_frame_rank));
@@ -158,13 +166,7 @@ frame_header_bytes_array encode_frame_header(const tensor_description& tensor,
     store_le(header.data() + shape_offset + 8 * i, tensor.shape[i], 8);
   }
   store_le(header.data() + payload_bytes_offset, payload_bytes, 8);
-  store_le(header.data() + checksum_offset, checksum, 8);
   return header;
-}
-
-frame_header_bytes_array encode_frame_header(const tensor_description& tensor,
-                                             std::span<const std::byte> payload) {
-  return encode_frame_header(tensor, payload.size(), checksum_of(payload));
 }
 
 frame_header decode_frame_header(std::span<const std::byte> header,
@@ -210,7 +212,6 @@ frame_header decode_frame_header(std::span<const std::byte> header,
                           " payload bytes; the cap is " + std::to_string(max_payload_bytes));
   }
   check_shape_matches(decoded.tensor, decoded.payload_bytes);
-  decoded.checksum = load_le(header, checksum_offset, 8);
   return decoded;
 }
 
@@ -237,38 +238,61 @@ std::uint64_t frame_checksum::digest() const {
   return XXH3_64bits_digest(&state_->xxh3);
 }
 
-void verify_frame_checksum(const frame_header& header, std::uint64_t computed_checksum) {
-  if (computed_checksum != header.checksum) {
+frame_trailer_bytes_array encode_frame_trailer(std::uint64_t checksum) {
+  frame_trailer_bytes_array trailer{};
+  store_le(trailer.data(), checksum, frame_trailer_bytes);
+  return trailer;
+}
+
+std::uint64_t decode_frame_trailer(std::span<const std::byte> trailer) {
+  if (trailer.size() < frame_trailer_bytes) {
+    throw frame_truncated("frame trailer needs " + std::to_string(frame_trailer_bytes) +
+                          " bytes; got " + std::to_string(trailer.size()));
+  }
+  return load_le(trailer, 0, frame_trailer_bytes);
+}
+
+void verify_frame_trailer(const frame_header& header, std::span<const std::byte> trailer,
+                          std::uint64_t computed_checksum) {
+  const std::uint64_t claimed = decode_frame_trailer(trailer);
+  if (computed_checksum != claimed) {
     throw frame_checksum_mismatch("frame payload checksum is " + hex(computed_checksum) +
-                                  ", but the header claims " + hex(header.checksum) + " (" +
+                                  ", but the trailer claims " + hex(claimed) + " (" +
                                   std::to_string(header.payload_bytes) + " payload bytes)");
   }
 }
 
 std::vector<std::byte> encode_frame(const tensor_description& tensor,
                                     std::span<const std::byte> payload) {
-  const auto header = encode_frame_header(tensor, payload);
+  const auto header = encode_frame_header(tensor, payload.size());
+  const auto trailer = encode_frame_trailer(checksum_of(payload));
   // Sized up front and copied into: GCC 12 reports a false stringop-overflow for two inserts.
-  std::vector<std::byte> frame(header.size() + payload.size());
-  std::copy(header.begin(), header.end(), frame.begin());
-  std::copy(payload.begin(), payload.end(), frame.begin() + frame_header_bytes);
+  std::vector<std::byte> frame(header.size() + payload.size() + trailer.size());
+  auto out = std::copy(header.begin(), header.end(), frame.begin());
+  out = std::copy(payload.begin(), payload.end(), out);
+  std::copy(trailer.begin(), trailer.end(), out);
   return frame;
 }
 
 decoded_frame decode_frame(std::span<const std::byte> frame, std::uint64_t max_payload_bytes) {
-  decoded_frame decoded{decode_frame_header(frame, max_payload_bytes), {}};
+  decoded_frame decoded{decode_frame_header(frame, max_payload_bytes), {}, 0};
   const std::uint64_t claimed = decoded.header.payload_bytes;
   const std::size_t present = frame.size() - frame_header_bytes;
-  if (present < claimed) {
-    throw frame_truncated("frame claims " + std::to_string(claimed) + " payload bytes; only " +
-                          std::to_string(present) + " follow its header");
+  // claimed + frame_trailer_bytes may not fit in 64 bits under a huge cap: compare in two steps.
+  if (present < claimed || present - claimed < frame_trailer_bytes) {
+    throw frame_truncated("frame claims " + std::to_string(claimed) + " payload bytes and an " +
+                          std::to_string(frame_trailer_bytes) + "-byte trailer; only " +
+                          std::to_string(present) + " bytes follow its header");
   }
-  if (present > claimed) {
-    throw frame_trailing_bytes("frame has " + std::to_string(present - claimed) +
-                               " bytes after its " + std::to_string(claimed) + "-byte payload");
+  if (present - claimed > frame_trailer_bytes) {
+    throw frame_trailing_bytes(
+        "frame has " + std::to_string(present - claimed - frame_trailer_bytes) +
+        " bytes after its " + std::to_string(claimed) + "-byte payload and trailer");
   }
-  decoded.payload = frame.subspan(frame_header_bytes);
-  verify_frame_checksum(decoded.header, checksum_of(decoded.payload));
+  decoded.payload = frame.subspan(frame_header_bytes, claimed);
+  const auto trailer = frame.subspan(frame_header_bytes + claimed);
+  verify_frame_trailer(decoded.header, trailer, checksum_of(decoded.payload));
+  decoded.checksum = decode_frame_trailer(trailer);
   return decoded;
 }
 

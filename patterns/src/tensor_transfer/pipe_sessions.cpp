@@ -1,12 +1,12 @@
 // pipe: the frame travels through a duplex pipe (a socketpair), like the article's
-// multiprocessing.Pipe(). The receiver streams the payload straight into where it lands, hashing
-// each piece as it arrives.
+// multiprocessing.Pipe(). Both sides stream it piece by piece (framing.hpp): the sender hashes
+// each piece just before it writes it, the receiver reads each piece straight into where it lands
+// and hashes it there, and the trailer's checksum is checked before the tensor is accepted.
 
-#include <algorithm>
+#include <memory>
 #include <optional>
 
 #include "handoff/patterns/tensor_transfer/framing.hpp"
-#include "handoff/patterns/tensor_transfer/timed_stage.hpp"
 #include "handoff/patterns/tensor_transfer/transfer_floors.hpp"
 #include "handoff/patterns/tensor_transfer/variants.hpp"
 
@@ -16,8 +16,6 @@ using transport::connection;
 using transport::deadline_clock;
 
 namespace {
-
-constexpr std::size_t receive_piece_bytes = 1 << 20;
 
 class pipe_sender final : public sender_session {
  public:
@@ -32,13 +30,13 @@ class pipe_sender final : public sender_session {
 
   void send(connection&, const tensor_memory& source, stage_times& stages,
             deadline_clock::time_point deadline, const transport::peer_watch&) override {
-    const auto framed = frame_source(source, staging_, stages);
-    channel_->send_parts({framed.header, framed.payload}, deadline);
+    frame_writer frame(source, stages);
+    channel_->send_streamed(
+        frame.frame_bytes(), [&] { return frame.next(); }, deadline);
   }
 
  private:
   std::optional<connection> channel_;
-  std::vector<std::byte> staging_;
 };
 
 class pipe_receiver final : public receiver_session {
@@ -48,27 +46,27 @@ class pipe_receiver final : public receiver_session {
 
   void receive(connection&, tensor_memory& destination, stage_times& stages,
                deadline_clock::time_point deadline, const transport::peer_watch&) override {
-    const auto length =
-        channel_.receive_length(deadline, transport::frame_header_bytes + destination.bytes());
-    transport::frame_header_bytes_array header_bytes;
-    channel_.receive_body(header_bytes, deadline);
-    const auto header = decode_header_for(header_bytes, destination, stages);
-    require_frame_length(header, length);
-    const auto landing = landing_for(destination, staging_);
-    transport::frame_checksum checksum;
-    for (std::size_t offset = 0; offset < landing.size(); offset += receive_piece_bytes) {
-      const auto piece =
-          landing.subspan(offset, std::min(receive_piece_bytes, landing.size() - offset));
-      channel_.receive_body(piece, deadline);
-      timed_stage(stages.deserialize, [&] { checksum.update(piece); });
+    frame_reader frame(destination, stages);
+    const auto length = channel_.receive_length(deadline, frame.frame_bytes());
+    if (length < transport::frame_header_bytes) {
+      throw transport::frame_truncated("a message of " + std::to_string(length) +
+                                       " bytes is shorter than a frame header");
     }
-    transport::verify_frame_checksum(header, checksum.digest());
-    finish_landing(destination, landing, stages);
+    // The header first, validated before any of the payload is taken.
+    const auto header = frame.place();
+    channel_.receive_body(header, deadline);
+    frame.landed(header.size());
+    frame.check_header();
+    require_frame_length(frame, length);
+    for (auto piece = frame.place(); !piece.empty(); piece = frame.place()) {
+      channel_.receive_body(piece, deadline);
+      frame.landed(piece.size());
+    }
+    frame.finish();
   }
 
  private:
   connection channel_;
-  std::vector<std::byte> staging_;
 };
 
 std::unique_ptr<sender_session> make_pipe_sender(const tensor_memory&) {

@@ -1,12 +1,13 @@
 // queue: the frame travels through a multiprocessing-style queue, like the article's
-// multiprocessing.Queue(). The receiver takes each message straight into where the tensor lands
-// (get_into, no allocation per message), then validates the frame.
+// multiprocessing.Queue(), as one message. The put writes it piece by piece, hashing each piece
+// just before it goes (framing.hpp); the get lands each piece straight where the tensor lands (no
+// allocation per message) and hashes it there. The header and the trailer's checksum are checked
+// once the whole message is in, so a malformed frame never leaves the queue half read.
 
-#include <cstring>
+#include <memory>
 #include <optional>
 
 #include "handoff/patterns/tensor_transfer/framing.hpp"
-#include "handoff/patterns/tensor_transfer/timed_stage.hpp"
 #include "handoff/patterns/tensor_transfer/transfer_floors.hpp"
 #include "handoff/patterns/tensor_transfer/variants.hpp"
 #include "handoff/transport/channels/process_queue.hpp"
@@ -27,7 +28,7 @@ class queue_sender final : public sender_session {
   void open(connection& control, command_record announce,
             deadline_clock::time_point deadline) override {
     queue_.emplace(process_queue::create(
-        {.max_message_bytes = transport::frame_header_bytes + bytes_, .purpose = "tensor-queue"}));
+        {.max_message_bytes = transport::frame_wire_bytes(bytes_), .purpose = "tensor-queue"}));
     const auto descriptors = queue_->descriptors();
     announce.descriptors = static_cast<std::uint32_t>(descriptors.size());
     announce.bytes = bytes_;
@@ -38,14 +39,14 @@ class queue_sender final : public sender_session {
 
   void send(connection&, const tensor_memory& source, stage_times& stages,
             deadline_clock::time_point deadline, const transport::peer_watch& watch) override {
-    const auto framed = frame_source(source, staging_, stages);
-    queue_->put_parts({framed.header, framed.payload}, deadline, watch);
+    frame_writer frame(source, stages);
+    queue_->put_streamed(
+        frame.frame_bytes(), [&] { return frame.next(); }, deadline, watch);
   }
 
  private:
   std::uint64_t bytes_;
   std::optional<process_queue> queue_;
-  std::vector<std::byte> staging_;
 };
 
 class queue_receiver final : public receiver_session {
@@ -55,28 +56,20 @@ class queue_receiver final : public receiver_session {
 
   void receive(connection&, tensor_memory& destination, stage_times& stages,
                deadline_clock::time_point deadline, const transport::peer_watch& watch) override {
-    transport::frame_header_bytes_array header_bytes;
-    const auto landing = landing_for(destination, staging_);
-    const std::size_t length = queue_.get_into({header_bytes, landing}, deadline, watch);
-    if (length < transport::frame_header_bytes) {
-      throw transport::frame_truncated("a queue message of " + std::to_string(length) +
-                                       " bytes is shorter than a frame header");
-    }
-    const auto header = decode_header_for(header_bytes, destination, stages);
-    require_frame_length(header, length);
-    const auto checksum = timed_stage(stages.deserialize, [&] {
-      transport::frame_checksum hash;
-      hash.update(landing);
-      return hash.digest();
-    });
-    transport::verify_frame_checksum(header, checksum);
-    finish_landing(destination, landing, stages);
+    frame_reader frame(destination, stages);
+    const auto length = queue_.get_streamed(
+        frame.frame_bytes(),
+        {.place = [&](std::uint64_t, std::uint64_t) { return frame.place(); },
+         .landed = [&](std::span<const std::byte> piece) { frame.landed(piece.size()); }},
+        deadline, watch);
+    frame.check_header();
+    require_frame_length(frame, length);
+    frame.finish();
   }
 
  private:
   std::vector<unique_fd> descriptors_;  // kept open for as long as the queue uses them
   process_queue queue_;
-  std::vector<std::byte> staging_;
 };
 
 std::unique_ptr<sender_session> make_queue_sender(const tensor_memory& source) {

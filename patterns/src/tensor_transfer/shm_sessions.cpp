@@ -1,14 +1,14 @@
 // shm: the frame is copied through a ring of slots in shared memory, like the article's mmap
 // example with the synchronisation it leaves out. The header goes in a slot of its own, then the
-// payload in slot-sized chunks; the receiver copies each chunk out (hashing it) and frees the slot,
-// so sender and receiver copy at the same time.
+// payload one piece per slot, then the trailer (framing.hpp): the sender hashes each piece just
+// before it copies it in, the receiver copies each piece out, hashes it where it landed and frees
+// the slot, so sender and receiver copy at the same time.
 
-#include <algorithm>
 #include <cstring>
 #include <optional>
+#include <string>
 
 #include "handoff/patterns/tensor_transfer/framing.hpp"
-#include "handoff/patterns/tensor_transfer/timed_stage.hpp"
 #include "handoff/patterns/tensor_transfer/transfer_floors.hpp"
 #include "handoff/patterns/tensor_transfer/variants.hpp"
 #include "handoff/transport/channels/shm_ring.hpp"
@@ -22,10 +22,14 @@ using transport::shm_ring;
 
 namespace {
 
-constexpr std::size_t shm_slot_count = 8;
-constexpr std::size_t shm_slot_bytes = 4 << 20;
-constexpr std::uint64_t header_tag = 1;
-constexpr std::uint64_t payload_tag = 2;
+// One frame piece per slot: a slot is filled from, and emptied into, memory still in cache.
+constexpr std::size_t shm_slot_count = 32;
+constexpr std::size_t shm_slot_bytes = frame_piece_bytes;
+
+// Each slot says which part of the frame it holds.
+std::uint64_t tag_of(frame_part part) {
+  return static_cast<std::uint64_t>(part) + 1;  // header 1, payload 2, trailer 3
+}
 
 class shm_sender final : public sender_session {
  public:
@@ -40,24 +44,18 @@ class shm_sender final : public sender_session {
 
   void send(connection&, const tensor_memory& source, stage_times& stages,
             deadline_clock::time_point deadline, const peer_watch& watch) override {
-    const auto framed = frame_source(source, staging_, stages);
-    put_chunk(framed.header, header_tag, deadline, watch);
-    for (std::size_t offset = 0; offset < framed.payload.size(); offset += ring_->slot_bytes()) {
-      const auto length = std::min(ring_->slot_bytes(), framed.payload.size() - offset);
-      put_chunk(framed.payload.subspan(offset, length), payload_tag, deadline, watch);
+    frame_writer frame(source, stages, shm_slot_bytes);
+    while (frame.next_part() != frame_part::done) {
+      const std::uint64_t tag = tag_of(frame.next_part());
+      const auto piece = frame.next();
+      const std::size_t slot = ring_->acquire_free(deadline, watch);
+      std::memcpy(ring_->slot(slot).data(), piece.data(), piece.size());
+      ring_->publish(slot, piece.size(), tag);
     }
   }
 
  private:
-  void put_chunk(std::span<const std::byte> chunk, std::uint64_t tag,
-                 deadline_clock::time_point deadline, const peer_watch& watch) {
-    const std::size_t slot = ring_->acquire_free(deadline, watch);
-    std::memcpy(ring_->slot(slot).data(), chunk.data(), chunk.size());
-    ring_->publish(slot, chunk.size(), tag);
-  }
-
   std::optional<shm_ring> ring_;
-  std::vector<std::byte> staging_;
 };
 
 class shm_receiver final : public receiver_session {
@@ -67,24 +65,20 @@ class shm_receiver final : public receiver_session {
 
   void receive(connection&, tensor_memory& destination, stage_times& stages,
                deadline_clock::time_point deadline, const peer_watch& watch) override {
-    transport::frame_header_bytes_array header_bytes;
-    take_chunk(header_tag, header_bytes, deadline, watch);
-    const auto header = decode_header_for(header_bytes, destination, stages);
-    const auto landing = landing_for(destination, staging_);
-    transport::frame_checksum checksum;
-    for (std::size_t offset = 0; offset < landing.size(); offset += ring_.slot_bytes()) {
-      const auto piece =
-          landing.subspan(offset, std::min(ring_.slot_bytes(), landing.size() - offset));
-      take_chunk(payload_tag, piece, deadline, watch);
-      timed_stage(stages.deserialize, [&] { checksum.update(piece); });
-    }
-    transport::verify_frame_checksum(header, checksum.digest());
-    finish_landing(destination, landing, stages);
+    frame_reader frame(destination, stages, shm_slot_bytes);
+    // The header first, validated before any of the payload is taken.
+    take_piece(frame, deadline, watch);
+    frame.check_header();
+    while (frame.next_part() != frame_part::done)
+      take_piece(frame, deadline, watch);
+    frame.finish();
   }
 
  private:
-  void take_chunk(std::uint64_t tag, std::span<std::byte> into, deadline_clock::time_point deadline,
+  void take_piece(frame_reader& frame, deadline_clock::time_point deadline,
                   const peer_watch& watch) {
+    const std::uint64_t tag = tag_of(frame.next_part());
+    const auto into = frame.place();
     const auto filled = ring_.acquire_filled(deadline, watch);
     if (filled.tag != tag || filled.used_bytes != into.size()) {
       ring_.release(filled.index);
@@ -95,11 +89,11 @@ class shm_receiver final : public receiver_session {
     }
     std::memcpy(into.data(), ring_.slot(filled.index).data(), into.size());
     ring_.release(filled.index);
+    frame.landed(into.size());
   }
 
   transport::unique_fd descriptor_;
   shm_ring ring_;
-  std::vector<std::byte> staging_;
 };
 
 std::unique_ptr<sender_session> make_shm_sender(const tensor_memory&) {

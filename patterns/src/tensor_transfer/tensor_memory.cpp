@@ -9,6 +9,7 @@
 
 #include "handoff/cuda_check.hpp"
 #include "handoff/device_buffer.hpp"
+#include "handoff/patterns/tensor_transfer/pinned_chunks.hpp"
 #include "handoff/reference/inputs.hpp"
 
 namespace handoff::patterns {
@@ -42,6 +43,7 @@ class host_tensor final : public tensor_memory {
     if (source.empty()) return;
     std::memcpy(storage_.data() + offset, source.data(), source.size());
   }
+  pinned_chunks* staging() const override { return nullptr; }
   void poison() override {
     if (storage_.empty()) return;
     std::memset(storage_.data(), reference::poison_byte, storage_.size());
@@ -53,7 +55,9 @@ class host_tensor final : public tensor_memory {
 
 class device_tensor final : public tensor_memory {
  public:
-  explicit device_tensor(std::size_t bytes) : storage_(bytes) {}
+  // The staging is made with the tensor, outside any timing, and serves every session.
+  explicit device_tensor(std::size_t bytes)
+      : storage_(bytes), staging_(pinned_chunks::for_tensor(bytes)) {}
   std::size_t bytes() const override { return storage_.size(); }
   std::byte* device_data() const override { return storage_.data(); }
   std::span<std::byte> host_data() const override { return {}; }
@@ -69,18 +73,21 @@ class device_tensor final : public tensor_memory {
     HANDOFF_CUDA_CHECK(
         cudaMemcpy(storage_.data() + offset, source.data(), source.size(), cudaMemcpyHostToDevice));
   }
+  pinned_chunks* staging() const override { return staging_.get(); }
   void poison() override {
     if (storage_.size() == 0) return;
     HANDOFF_CUDA_CHECK(cudaMemset(storage_.data(), reference::poison_byte, storage_.size()));
     // cudaMemset of device memory returns before it is done, on the legacy stream, which the
-    // variants' non-blocking streams do not wait for: unwaited, the poisoning of 256 MiB ran
-    // beside the timed copy (+95 us of 276 in cuda_ipc and vmm_fd on an H100) and could have
-    // landed after it.
+    // variants' and the staging's non-blocking streams do not wait for: unwaited, the poisoning of
+    // 256 MiB ran beside the timed copy (+95 us of 276 in cuda_ipc and vmm_fd on an H100) and
+    // could have landed after it.
     HANDOFF_CUDA_CHECK(cudaDeviceSynchronize());
   }
 
  private:
   device_buffer<std::byte> storage_;
+  // Destroyed first: it waits for its copies, which may still read or write storage_.
+  std::unique_ptr<pinned_chunks> staging_;
 };
 
 }  // namespace

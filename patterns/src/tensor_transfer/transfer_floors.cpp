@@ -7,11 +7,14 @@ namespace handoff::patterns {
 floor_terms host_path_floor(std::string_view channel, const transfer_point& at,
                             compute_target target) {
   const auto bytes = static_cast<double>(at.bytes);
-  const bool on_device = target == compute_target::device;
   floor_terms floor;
-  if (on_device) floor.add_bytes(ceiling::d2h_pageable, bytes);
   floor.add_bytes(std::string(channel), bytes);
-  if (on_device) floor.add_bytes(ceiling::h2d_pageable, bytes);
+  if (target == compute_target::device) {
+    floor.add_bytes(ceiling::d2h_pinned, bytes)
+        .add_bytes(ceiling::h2d_pinned, bytes)
+        .add_bytes(ceiling::bidirectional_pinned, 2 * bytes);
+    floor.overlapped = true;
+  }
   return floor;
 }
 

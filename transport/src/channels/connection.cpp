@@ -92,6 +92,21 @@ void connection::send_parts(std::initializer_list<std::span<const std::byte>> pa
     send_all(socket_.get(), part, deadline, peer_);
 }
 
+void connection::send_streamed(std::uint64_t length, const piece_source& next,
+                               deadline_clock::time_point deadline) {
+  send_all(socket_.get(), bytes_of(length), deadline, peer_);
+  for (std::uint64_t sent = 0; sent < length;) {
+    const auto piece = next();
+    if (piece.empty() || piece.size() > length - sent) {
+      throw process_error("sending to " + peer_ + ": a piece of " + std::to_string(piece.size()) +
+                          " bytes after " + std::to_string(sent) + " of a " +
+                          std::to_string(length) + "-byte message");
+    }
+    send_all(socket_.get(), piece, deadline, peer_);
+    sent += piece.size();
+  }
+}
+
 std::vector<std::byte> connection::receive(deadline_clock::time_point deadline,
                                            std::uint64_t max_bytes) {
   std::vector<std::byte> message(receive_length(deadline, max_bytes));

@@ -2,7 +2,7 @@
 // holding the writer lock and read while holding the reader lock.
 #include <algorithm>
 #include <cstring>
-#include <optional>
+#include <utility>
 #include <vector>
 
 #include "handoff/transport/channels/process_queue.hpp"
@@ -87,10 +87,23 @@ void process_queue::wait_for_pipe_room(std::uint64_t message_bytes,
 
 void process_queue::put_parts(std::initializer_list<std::span<const std::byte>> parts,
                               deadline_clock::time_point deadline, const peer_watch& watch) {
-  auto& block = control();
   length_prefix length = 0;
   for (const auto part : parts)
     length += part.size();
+  auto part = parts.begin();
+  put_streamed(
+      length,
+      [&] {
+        while (part->empty())  // never past the end: the parts add up to length
+          ++part;
+        return *part++;
+      },
+      deadline, watch);
+}
+
+void process_queue::put_streamed(std::uint64_t length, const piece_source& next,
+                                 deadline_clock::time_point deadline, const peer_watch& watch) {
+  auto& block = control();
   if (length > max_message_bytes_) {
     throw message_too_large("put on queue " + purpose_ + ": a message of " +
                             std::to_string(length) + " bytes is over the queue's cap of " +
@@ -133,17 +146,33 @@ void process_queue::put_parts(std::initializer_list<std::span<const std::byte>> 
   });
   wait_for_pipe_room(sizeof(length_prefix) + length, deadline, on_stall_probing_readers);
 
-  std::vector<iovec> pieces{{&length, sizeof(length)}};
-  for (const auto part : parts) {
-    pieces.push_back({const_cast<std::byte*>(part.data()), part.size()});
-  }
-  const std::size_t total = sizeof(length) + length;
-  std::size_t written = 0;
+  length_prefix prefix = length;
+  const std::size_t total = sizeof(prefix) + length;
+  std::size_t written = 0;  // by the writes before the current one
+  std::size_t writing = 0;  // by the current write, kept current by write_pieces
   block.writer.mid_message = 1;
   try {
-    pipe_stream::write_pieces(write_end_.get(), std::move(pieces), deadline,
-                              on_stall_probing_readers, written);
+    // The prefix goes out with the first piece; each later piece is asked for once the one before
+    // it is in the pipe.
+    std::vector<iovec> pieces{{&prefix, sizeof(prefix)}};
+    std::uint64_t produced = 0;
+    do {
+      if (produced < length) {
+        const auto piece = next();
+        if (piece.empty() || piece.size() > length - produced) {
+          throw channel_usage_error("put on queue " + purpose_ + ": a piece of " +
+                                    std::to_string(piece.size()) + " bytes after " +
+                                    describe_progress(produced, length) + " of a message");
+        }
+        pieces.push_back({const_cast<std::byte*>(piece.data()), piece.size()});
+        produced += piece.size();
+      }
+      pipe_stream::write_pieces(write_end_.get(), std::exchange(pieces, {}), deadline,
+                                on_stall_probing_readers, writing);
+      written += std::exchange(writing, 0);
+    } while (produced < length && written == sizeof(prefix) + produced);
   } catch (...) {
+    written += writing;
     if (written == 0) {
       block.writer.mid_message = 0;
     } else {
@@ -173,11 +202,11 @@ void process_queue::put_parts(std::initializer_list<std::span<const std::byte>> 
 std::vector<std::byte> process_queue::get(deadline_clock::time_point deadline,
                                           const peer_watch& watch) {
   std::vector<std::byte> message;
-  take_message(deadline, watch,
-               [&](std::uint64_t length) -> std::optional<std::vector<std::span<std::byte>>> {
-                 message.resize(length);
-                 return std::vector<std::span<std::byte>>{message};
-               });
+  const auto place = [&](std::uint64_t offset, std::uint64_t length) {
+    if (offset == 0) message.resize(length);  // within max_message_bytes, checked before
+    return std::span(message).subspan(offset);
+  };
+  take_message(max_message_bytes_, {place, {}}, deadline, watch);
   return message;
 }
 
@@ -186,24 +215,25 @@ std::size_t process_queue::get_into(std::initializer_list<std::span<std::byte>> 
   std::uint64_t room = 0;
   for (const auto part : parts)
     room += part.size();
-  std::size_t received = 0;
-  take_message(deadline, watch,
-               [&](std::uint64_t length) -> std::optional<std::vector<std::span<std::byte>>> {
-                 if (length > room) return std::nullopt;
-                 received = length;
-                 std::vector<std::span<std::byte>> pieces;
-                 for (auto part : parts) {
-                   const auto take = std::min<std::uint64_t>(part.size(), length);
-                   pieces.push_back(part.first(take));
-                   length -= take;
-                 }
-                 return pieces;
-               });
-  return received;
+  const auto place = [&](std::uint64_t offset, std::uint64_t) {
+    for (const auto part : parts) {
+      if (offset < part.size()) return part.subspan(offset);
+      offset -= part.size();
+    }
+    return std::span<std::byte>{};  // never: the message fits the parts
+  };
+  return take_message(room, {place, {}}, deadline, watch);
 }
 
-void process_queue::take_message(deadline_clock::time_point deadline, const peer_watch& watch,
-                                 const message_landing& landing) {
+std::uint64_t process_queue::get_streamed(std::uint64_t max_bytes, const piece_landing& landing,
+                                          deadline_clock::time_point deadline,
+                                          const peer_watch& watch) {
+  return take_message(max_bytes, landing, deadline, watch);
+}
+
+std::uint64_t process_queue::take_message(std::uint64_t max_bytes, const piece_landing& landing,
+                                          deadline_clock::time_point deadline,
+                                          const peer_watch& watch) {
   auto& block = control();
   throw_if_broken();
   const std::function<void()> on_stall = [&] {
@@ -225,9 +255,9 @@ void process_queue::take_message(deadline_clock::time_point deadline, const peer
     throw queue_empty("get on queue " + purpose_ + ": no message before the deadline");
   }
 
+  length_prefix length = 0;
   block.reader.mid_message = 1;
   try {
-    length_prefix length = 0;
     const auto header = std::as_writable_bytes(std::span(&length, 1));
     const std::size_t got_header =
         pipe_stream::read_into(read_end_.get(), header, deadline, on_stall_probing_writers);
@@ -244,8 +274,7 @@ void process_queue::take_message(deadline_clock::time_point deadline, const peer
       mark_broken(block, why);
       throw message_too_large("get on queue " + purpose_ + ": " + why);
     }
-    const auto pieces = landing(length);
-    if (!pieces) {
+    if (length > max_bytes) {
       // The message cannot be put back, and leaving it would tear the stream.
       const std::string why =
           "a message of " + std::to_string(length) + " bytes does not fit the caller's buffer";
@@ -253,11 +282,18 @@ void process_queue::take_message(deadline_clock::time_point deadline, const peer
       throw message_too_large("get on queue " + purpose_ + ": " + why);
     }
     std::uint64_t got = 0;
-    for (const auto piece : *pieces) {
+    while (got < length) {
+      const auto place = landing.place(got, length);
+      if (place.empty()) {
+        throw channel_usage_error("get on queue " + purpose_ + ": no room given for the rest of " +
+                                  describe_progress(got, length) + " of a message");
+      }
+      const auto piece = place.first(std::min<std::uint64_t>(place.size(), length - got));
       const std::size_t got_piece =
           pipe_stream::read_into(read_end_.get(), piece, deadline, on_stall_probing_writers);
       got += got_piece;
       if (got_piece < piece.size()) break;
+      if (landing.landed) landing.landed(piece);
     }
     if (got < length) {
       break_and_throw("the deadline of a get passed after " + describe_progress(got, length) +
@@ -272,6 +308,7 @@ void process_queue::take_message(deadline_clock::time_point deadline, const peer
   release_item_slot();
   reader.unlock();
   wake_all(block.taken);
+  return length;
 }
 
 }  // namespace handoff::transport

@@ -1,22 +1,28 @@
 #pragma once
-// A tensor crossing a process boundary: a fixed-size header, then the raw payload.
+// A tensor crossing a process boundary: a fixed-size header, the raw payload, then a fixed-size
+// trailer holding the payload's checksum.
 //
-// The header is fixed-size so a receiver can read it, validate it, and only then read the payload
-// straight into its own destination buffer, hashing it as it streams in. Every field is
-// little-endian:
+// The checksum trails the payload so that neither side has to pass over the whole tensor on its
+// own before or after the channel: the sender hashes each piece as it hands it to the channel and
+// sends the digest last, and the receiver hashes each piece as it lands, while it is still in
+// cache, and compares the digest with the trailer before it accepts the tensor. (Version 1 carried
+// the checksum in the header, so a sender had to hash the whole tensor on one thread before the
+// first byte could go: about a third of a host-path transfer.) Every field is little-endian:
 //
-//   offset  size  field
-//        0     4  magic "HOFT"
-//        4     2  version (1)
-//        6     1  dtype (element_type)
-//        7     1  rank, 0..8
-//        8    64  shape: 8 x uint64; dimensions beyond the rank are 0
-//       72     8  payload byte count
-//       80     8  XXH3-64 of the payload
-//       88        payload
+//   header  offset  size  field
+//                0     4  magic "HOFT"
+//                4     2  version (2)
+//                6     1  dtype (element_type)
+//                7     1  rank, 0..8
+//                8    64  shape: 8 x uint64; dimensions beyond the rank are 0
+//               72     8  payload byte count
+//   payload     80     N  the tensor's bytes, N = payload byte count
+//   trailer   80+N     8  XXH3-64 of the payload
 //
 // The receiver's bytes are untrusted: decoding validates every field and throws a typed
-// frame_error (frame_errors.hpp). It never allocates by a size the frame claims.
+// frame_error (frame_errors.hpp). It never allocates by a size the frame claims. A streaming
+// receiver validates the header before it takes the payload, and must not treat the payload as a
+// tensor until verify_frame_trailer has passed.
 
 #include <array>
 #include <cstddef>
@@ -46,9 +52,10 @@ std::string_view element_type_name(element_type);
 
 inline constexpr std::array<std::byte, 4> frame_magic = {std::byte{'H'}, std::byte{'O'},
                                                          std::byte{'F'}, std::byte{'T'}};
-inline constexpr std::uint16_t frame_version = 1;
+inline constexpr std::uint16_t frame_version = 2;
 inline constexpr std::size_t max_frame_rank = 8;
-inline constexpr std::size_t frame_header_bytes = 4 + 2 + 1 + 1 + 8 * max_frame_rank + 8 + 8;
+inline constexpr std::size_t frame_header_bytes = 4 + 2 + 1 + 1 + 8 * max_frame_rank + 8;
+inline constexpr std::size_t frame_trailer_bytes = 8;
 
 struct tensor_description {
   element_type dtype = element_type::float32;
@@ -59,19 +66,19 @@ struct tensor_description {
 };
 
 using frame_header_bytes_array = std::array<std::byte, frame_header_bytes>;
+using frame_trailer_bytes_array = std::array<std::byte, frame_trailer_bytes>;
 
-// checksum is XXH3_64bits of the payload, computed by the caller (e.g. with frame_checksum while
-// the payload is produced) or by the overload that takes the payload. Both throw frame_bad_rank,
-// frame_unsupported_dtype or frame_shape_mismatch when the description and byte count disagree.
-frame_header_bytes_array encode_frame_header(const tensor_description&, std::uint64_t payload_bytes,
-                                             std::uint64_t checksum);
+// Header, payload and trailer together; frame_too_large if that overflows 64 bits.
+std::uint64_t frame_wire_bytes(std::uint64_t payload_bytes);
+
+// Throws frame_bad_rank, frame_unsupported_dtype or frame_shape_mismatch when the description and
+// byte count disagree.
 frame_header_bytes_array encode_frame_header(const tensor_description&,
-                                             std::span<const std::byte> payload);
+                                             std::uint64_t payload_bytes);
 
 struct frame_header {
   tensor_description tensor;
   std::uint64_t payload_bytes = 0;
-  std::uint64_t checksum = 0;
 };
 
 // Validates magic, version, dtype, rank, that dimensions beyond the rank are zero, that shape times
@@ -81,8 +88,8 @@ struct frame_header {
 frame_header decode_frame_header(std::span<const std::byte> header,
                                  std::uint64_t max_payload_bytes);
 
-// Incremental XXH3-64, for hashing a payload as it streams in. Move-only; update or digest on a
-// moved-from checksum throws std::logic_error.
+// Incremental XXH3-64, for hashing a payload piece by piece as it is sent or lands. Move-only;
+// update or digest on a moved-from checksum throws std::logic_error.
 class frame_checksum {
  public:
   frame_checksum();
@@ -100,19 +107,26 @@ class frame_checksum {
   std::unique_ptr<state> state_;
 };
 
-// Throws frame_checksum_mismatch unless computed_checksum is the header's checksum.
-void verify_frame_checksum(const frame_header&, std::uint64_t computed_checksum);
+// checksum is XXH3_64bits of the payload (frame_checksum's digest).
+frame_trailer_bytes_array encode_frame_trailer(std::uint64_t checksum);
+// The checksum a trailer carries; fewer than frame_trailer_bytes is frame_truncated.
+std::uint64_t decode_frame_trailer(std::span<const std::byte> trailer);
+// Throws frame_truncated for a short trailer, and frame_checksum_mismatch unless the trailer
+// carries computed_checksum, the receiver's own hash of the payload it took.
+void verify_frame_trailer(const frame_header&, std::span<const std::byte> trailer,
+                          std::uint64_t computed_checksum);
 
-// Whole frames in one buffer: the header, then the payload.
+// Whole frames in one buffer: the header, the payload, then the trailer.
 std::vector<std::byte> encode_frame(const tensor_description&, std::span<const std::byte> payload);
 
 struct decoded_frame {
   frame_header header;
   std::span<const std::byte> payload;  // points into the decoded buffer
+  std::uint64_t checksum = 0;          // the trailer's, verified
 };
 
 // Validates everything decode_frame_header does, then the length and the checksum. A buffer shorter
-// than header plus payload is frame_truncated; one longer is frame_trailing_bytes.
+// than header, payload and trailer is frame_truncated; one longer is frame_trailing_bytes.
 decoded_frame decode_frame(std::span<const std::byte> frame, std::uint64_t max_payload_bytes);
 
 }  // namespace handoff::transport

@@ -12,6 +12,8 @@
 
 namespace handoff::patterns {
 
+class pinned_chunks;
+
 class tensor_memory {
  public:
   virtual ~tensor_memory() = default;
@@ -26,6 +28,11 @@ class tensor_memory {
   // for a host tensor.
   virtual void copy_to_host(std::size_t offset, std::span<std::byte> destination) const = 0;
   virtual void copy_from_host(std::size_t offset, std::span<const std::byte> source) = 0;
+
+  // Page-locked buffers for moving a device tensor through host memory chunk by chunk (the
+  // host-path variants' framing), made with the tensor and kept for its lifetime, so that neither
+  // a session nor a cold transfer pays for page-locking; nullptr for a host tensor.
+  virtual pinned_chunks* staging() const = 0;
 
   virtual void poison() = 0;
   // Seeded, never-zero floats; bytes must be a multiple of 4.

@@ -10,9 +10,13 @@
 
 namespace handoff::patterns {
 
-// The article's three run their stages one after another: the sender brings a device tensor to
-// the host (pageable), the channel carries it, the receiver takes it back up. Within the channel
-// stage the two sides overlap, so the channel counts once.
+// The article's three, as built here (framing.hpp): the channel carries the frame chunk by chunk
+// while the sender copies the chunks ahead of it down into page-locked staging and the receiver
+// copies the chunks behind it up, so for a device tensor the stages overlap and the slowest bounds
+// the transfer: the channel, either copy at the pinned rate, or the bus carrying both at once.
+// Within the channel the two sides overlap too, so the channel counts once; for a host tensor it is
+// the whole floor. (The stages used to run one after another, at the pageable rates, and the floor
+// was their sum; a pipelined transfer can beat that sum, so it is no floor for one.)
 floor_terms host_path_floor(std::string_view channel, const transfer_point& at,
                             compute_target target);
 

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <span>
 #include <string>
@@ -39,6 +40,14 @@ class connection {
   void send(std::span<const std::byte> message, deadline_clock::time_point deadline) {
     send_parts({message}, deadline);
   }
+  // One message of `length` bytes whose pieces are made as it goes, for a sender that works on
+  // each piece just before it is sent (copies it from a device, hashes it while it is in cache):
+  // next() returns the next piece, and is called again only once that piece is sent. Pieces that
+  // do not add up to length are a process_error. A throw after the first piece leaves the message
+  // cut short, so the peer's receive ends in an error; nothing realigns the stream.
+  using piece_source = std::function<std::span<const std::byte>()>;
+  void send_streamed(std::uint64_t length, const piece_source& next,
+                     deadline_clock::time_point deadline);
 
   // Receives a whole message into a new buffer; a message over max_bytes is message_too_large.
   std::vector<std::byte> receive(deadline_clock::time_point deadline, std::uint64_t max_bytes);

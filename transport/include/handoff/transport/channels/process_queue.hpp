@@ -83,6 +83,15 @@ class process_queue {
   // One message from several buffers, back to back, without copying them together.
   void put_parts(std::initializer_list<std::span<const std::byte>> parts,
                  deadline_clock::time_point deadline, const peer_watch& watch = {});
+  // One message of `length` bytes whose pieces are made as it goes, for a producer that works on
+  // each piece just before it is written (copies it from a device, hashes it while it is in
+  // cache): next() returns the next piece, and is called again only once that piece is in the
+  // pipe, all under the writer lock. Pieces that do not add up to length are channel_usage_error.
+  // As for put_parts, a failure (a throw from next() too) before the first byte is written leaves
+  // the queue intact, and one after it breaks the queue.
+  using piece_source = std::function<std::span<const std::byte>()>;
+  void put_streamed(std::uint64_t length, const piece_source& next,
+                    deadline_clock::time_point deadline, const peer_watch& watch = {});
   // The next message: queue_empty if none starts before the deadline.
   std::vector<std::byte> get(deadline_clock::time_point deadline, const peer_watch& watch = {});
   // As get, but the message lands in the caller's buffers, filled in order (like Python's
@@ -90,6 +99,18 @@ class process_queue {
   // message longer than the buffers together is message_too_large, and the queue is broken.
   std::size_t get_into(std::initializer_list<std::span<std::byte>> parts,
                        deadline_clock::time_point deadline, const peer_watch& watch = {});
+  // As get_into, but the caller places the message piece by piece and hears of each piece once it
+  // has landed, so it can work on it while it is in cache: place(offset, length) returns where the
+  // bytes of the length-byte message from offset on go (non-empty; only as much of it is filled as
+  // the message has left), and landed(piece) follows once piece is filled. A message over
+  // max_bytes is message_too_large, and the queue is broken, as is a throw from place or landed.
+  // Returns the message's length.
+  struct piece_landing {
+    std::function<std::span<std::byte>(std::uint64_t offset, std::uint64_t length)> place;
+    std::function<void(std::span<const std::byte>)> landed;  // may be empty
+  };
+  std::uint64_t get_streamed(std::uint64_t max_bytes, const piece_landing& landing,
+                             deadline_clock::time_point deadline, const peer_watch& watch = {});
 
   // Joinable queues only (else channel_usage_error). Each put adds an unfinished task; task_done
   // finishes one, and one too many is queue_too_many_task_done.
@@ -114,11 +135,9 @@ class process_queue {
   process_queue(shared_memory_segment control_segment, unique_fd read_end, unique_fd write_end,
                 settings copied);
 
-  // Given a message's length, where its bytes go, or nothing when they cannot fit.
-  using message_landing =
-      std::function<std::optional<std::vector<std::span<std::byte>>>(std::uint64_t length)>;
-  void take_message(deadline_clock::time_point deadline, const peer_watch& watch,
-                    const message_landing& landing);
+  // Reads one message of at most max_bytes where landing places it; returns its length.
+  std::uint64_t take_message(std::uint64_t max_bytes, const piece_landing& landing,
+                             deadline_clock::time_point deadline, const peer_watch& watch);
 
   [[noreturn]] void break_and_throw(const std::string& why);
   void throw_if_broken() const;

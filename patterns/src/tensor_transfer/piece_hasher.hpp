@@ -1,0 +1,51 @@
+#pragma once
+// A frame's payload checksum, computed on a thread of its own while the sender's thread feeds the
+// channel. The sender hands each chunk to the channel, whose copies read it from memory, and then
+// here, where the hash finds it in cache: the hash leaves the sender's critical path, which is then
+// the channel's alone, as in the pipe ceiling. XXH3's streaming state is sequential, so one thread
+// hashes, in order; it keeps up as long as hashing cached bytes outruns the channel.
+
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <mutex>
+#include <span>
+#include <thread>
+
+#include "handoff/transport/tensor_frame.hpp"
+
+namespace handoff::patterns {
+
+class piece_hasher {
+ public:
+  piece_hasher();
+  // Stops the thread, dropping the pieces not yet hashed, and joins it.
+  ~piece_hasher();
+  piece_hasher(const piece_hasher&) = delete;
+  piece_hasher& operator=(const piece_hasher&) = delete;
+
+  // Queues the next piece; its bytes must stay valid and unchanged until it is hashed.
+  void add(std::span<const std::byte> piece);
+  // Returns once the first `pieces` pieces added are hashed.
+  void wait_hashed(std::size_t pieces);
+  // Waits for every piece added, then returns the checksum of them all.
+  std::uint64_t digest();
+  // Seconds the thread spent hashing so far.
+  double busy_seconds();
+
+ private:
+  void run();
+
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<std::span<const std::byte>> waiting_;
+  std::size_t added_ = 0;
+  std::size_t hashed_ = 0;
+  bool stop_ = false;
+  double busy_seconds_ = 0;
+  transport::frame_checksum checksum_;  // the thread's alone until it has hashed every piece
+  std::thread thread_;                  // last: it starts once the members above exist
+};
+
+}  // namespace handoff::patterns
