@@ -15,10 +15,6 @@
 
 namespace handoff::transport {
 
-namespace {
-
-// Only a reader spins (spin_before_sleeping): a writer's wait is for buffer space, which comes
-// slowly.
 bool ready_within_spin(int fd, short events, deadline_clock::time_point deadline) {
   const auto spin_end = std::min(deadline, deadline_clock::now() + spin_before_sleeping);
   do {
@@ -28,8 +24,7 @@ bool ready_within_spin(int fd, short events, deadline_clock::time_point deadline
   return false;
 }
 
-}  // namespace
-
+// Only a reader spins: a writer's wait is for buffer space, which comes slowly.
 void await_ready(int fd, short events, deadline_clock::time_point deadline, std::string_view peer,
                  const char* what) {
   if ((events & POLLIN) != 0 && ready_within_spin(fd, events, deadline)) return;

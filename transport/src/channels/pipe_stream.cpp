@@ -54,6 +54,7 @@ bool poll_once(int fd, short events, int timeout_ms) {
 
 bool wait_readable(int fd, deadline_clock::time_point deadline,
                    const std::function<void()>& on_stall) {
+  if (ready_within_spin(fd, POLLIN, deadline)) return true;
   stall_clock stalls(on_stall);
   while (true) {
     if (poll_once(fd, POLLIN, stalls.poll_timeout_ms(deadline))) return true;
@@ -113,7 +114,11 @@ std::size_t read_into(int fd, std::span<std::byte> into, deadline_clock::time_po
       throw process_error(std::string("reading from a queue pipe: ") + std::strerror(errno));
     }
     if (deadline_clock::now() >= deadline) return done;
-    if (got <= 0) poll_once(fd, POLLIN, stalls.poll_timeout_ms(deadline));
+    // A drained pipe refills within microseconds while the writer streams, so the reader spins
+    // before it sleeps, as the socketpair's reader does (fd_io.hpp).
+    if (got <= 0 && !ready_within_spin(fd, POLLIN, deadline)) {
+      poll_once(fd, POLLIN, stalls.poll_timeout_ms(deadline));
+    }
     stalls.tick();
   }
   return done;

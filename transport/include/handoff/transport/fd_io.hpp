@@ -17,6 +17,10 @@ using deadline_clock = std::chrono::steady_clock;
 // reader first re-tests without sleeping for this long.
 inline constexpr auto spin_before_sleeping = std::chrono::microseconds(50);
 
+// Re-tests fd for events without sleeping, for spin_before_sleeping or until the deadline; true
+// once it is ready. A reader calls it before it sleeps in poll().
+bool ready_within_spin(int fd, short events, deadline_clock::time_point deadline);
+
 // Waits until fd is ready for events (POLLIN, POLLOUT); deadline_exceeded at the deadline. what
 // and peer name the wait in the error ("reading from", "worker-0").
 void await_ready(int fd, short events, deadline_clock::time_point deadline, std::string_view peer,
