@@ -189,6 +189,10 @@ def test_the_nightly_passes_0_1_against_2_3_in_the_old_format():
 
 
 # --- real A/A and planted-slowdown pairs, when ci/power has produced them ------------------------
+# aa-h100-4c96619-a.json, -b.json (`nvidia-h200` asked for, an H100 lent, 2026-11-26, commit
+# 4c96619): two handoff_bench processes, one after the other, each timing the headline rows in
+# nine passes with ci/power's brief sampling; the second was stopped by the device call's time
+# limit in its ninth pass, so its file is marked incomplete and holds eight whole passes.
 
 
 def _pairs(prefix: str) -> list[Any]:
