@@ -10,7 +10,7 @@
 
 #include "connection_script.hpp"
 #include "handoff/transport/channels/connection.hpp"
-#include "seed_writer.hpp"
+#include "script_seed_writer.hpp"
 #include "sent_bytes.hpp"
 
 namespace {
@@ -58,11 +58,7 @@ bytes first(bytes all, std::size_t count) {
 int main(int argc, char** argv) {
   const auto seeds = seed_writer::from_arguments(argc, argv);
   if (!seeds) return 2;
-  const auto write = [&](const std::string& name, std::vector<std::uint8_t> calls,
-                         const std::vector<bytes>& pieces,
-                         const std::vector<unsigned>& descriptors = {}) {
-    seeds->write(name, fuzz_support::encode_script(calls, pieces, descriptors));
-  };
+  const script_seed_writer write(*seeds);
   // send_fd's two pieces: the length 1, then one byte with the descriptor beside it.
   const bytes fd_length = little_endian(1);
   const bytes fd_carrier = {std::byte{0x46}};

@@ -13,7 +13,7 @@
 
 #include "connection_script.hpp"
 #include "elementwise/map_protocol.hpp"
-#include "seed_writer.hpp"
+#include "script_seed_writer.hpp"
 #include "sent_bytes.hpp"
 
 namespace {
@@ -60,10 +60,7 @@ bytes raw(std::vector<std::byte> body) {
 int main(int argc, char** argv) {
   const auto seeds = seed_writer::from_arguments(argc, argv);
   if (!seeds) return 2;
-  const auto write = [&](const std::string& name, std::vector<std::uint8_t> calls,
-                         const std::vector<bytes>& pieces) {
-    seeds->write(name, fuzz_support::encode_script(calls, pieces));
-  };
+  const script_seed_writer write(*seeds);
 
   // The coordinator's end: every result of a batch, in some order.
   write("results-square-4", {coordinator_of(square), 3},

@@ -20,7 +20,7 @@
 #include "pool_prep/protocol.hpp"
 #include "postproc_split/summing_protocol.hpp"
 #include "queued_worker/protocol.hpp"
-#include "seed_writer.hpp"
+#include "script_seed_writer.hpp"
 #include "sent_bytes.hpp"
 
 namespace {
@@ -143,10 +143,7 @@ reply_record verify_reply(std::uint64_t checked, std::uint64_t mismatches, bool 
 int main(int argc, char** argv) {
   const auto seeds = seed_writer::from_arguments(argc, argv);
   if (!seeds) return 2;
-  const auto write = [&](const std::string& name, std::vector<std::uint8_t> calls,
-                         const std::vector<bytes>& pieces) {
-    seeds->write(name, fuzz_support::encode_script(calls, pieces));
-  };
+  const script_seed_writer write(*seeds);
 
   // queued_worker: the report after a batch of 3 items, and after the batch of none at start-up.
   write("queued-report", {queued_report, 3}, {record_sent(report(3))});
