@@ -12,6 +12,9 @@
 #include "build_info.hpp"
 #include "handoff/device_discovery.hpp"
 #include "handoff/transport/shared_library.hpp"
+#include "nccl_environment.hpp"
+
+extern char** environ;  // NOLINT: POSIX declares it nowhere in C++
 
 namespace handoff::bench {
 namespace {
@@ -126,6 +129,7 @@ std::map<std::string, std::string> collect_manifest(const bench_environment& env
   } else {
     add_gpu_entries(manifest, environment.gpus.count);
   }
+  manifest["nccl_environment"] = describe_nccl_environment(environ);
   manifest["smoke"] = environment.config.smoke ? "true" : "false";
   return manifest;
 }

@@ -2,6 +2,7 @@
 // array split over GPUs, a user kernel (the article's RawKernel) run on each part, and the
 // results gathered. The variants are the gathers:
 //   kernel_only         no gather: the results stay on their devices (the scaling figure);
+//   kernel_only_threads kernel_only launched from one host thread per device (launch_threads.hpp);
 //   host_gather         the article's loop, bugs fixed (seed_host_gather.hpp names them);
 //   host_gather_pinned  every device copies straight into one pinned array, all at once;
 //   p2p_gather          every device copies into GPU 0 over the peer link;
@@ -105,6 +106,8 @@ void register_variants(const bench_environment& environment,
           register_row("kernel_only", config, run_scope::resident);
           if (even && elements == headline) {
             register_row("kernel_only", config, run_scope::from_host);
+            register_row("kernel_only_threads", config, run_scope::resident);
+            register_row("kernel_only_threads", config, run_scope::from_host);
           }
           continue;
         }

@@ -14,6 +14,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from handoff_reports import plots
 from handoff_reports.claims import ClaimsError, ClaimVerdict, evaluate_claims, load_claims
 from handoff_reports.formatting import ceiling_text, seconds_text
+from handoff_reports.gpu_scaling import ScalingSeries, by_scope, scaling_series
 from handoff_reports.parallel import map_on_every_core
 from handoff_reports.results import Ceiling, ResultsError, Row, Run, load_all
 from handoff_reports.series import cold_warm_pairs, facets_of, speedups_over_best_cpu
@@ -128,6 +129,15 @@ def samples_text(row: Row) -> str:
     return f"{row.samples:.0f}" + (" (fixed)" if row.fixed_samples else "")
 
 
+def gpu_scaling_plots(rows: list[Row]) -> list[tuple[str, str, list[ScalingSeries]]]:
+    """Per scope: the plot against GPU count and its series; empty without several GPU counts."""
+    series = scaling_series(rows)
+    if not any(point.gpus > 1 for one in series for point in one.points):
+        return []
+    return [(scope, plots.scaling_against_gpus(scope, members), members)
+            for scope, members in by_scope(series).items()]  # fmt: skip
+
+
 def _evaluate_claims(run: Run) -> tuple[list[ClaimVerdict], str | None]:
     try:
         return evaluate_claims(run, load_claims()), None
@@ -157,6 +167,7 @@ def render_report(runs: list[Run]) -> str:
         generated=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         ceilings=ceilings,
         sections=sections,
+        gpu_scaling=gpu_scaling_plots(rows),
         correctness=sorted(rows, key=lambda r: (not r.failed, r.name.pattern, r.key)),
         failures=[row for row in rows if row.failed],
         suspects=[row for row in rows if row.suspect],

@@ -26,8 +26,8 @@ constexpr std::size_t uneven = 70001;        // above a round-robin chunk per de
 constexpr std::size_t test_chunk = 256;
 
 std::vector<run_scope> scopes_of(const std::string& variant) {
-  // kernel_only has no gather to time alone.
-  if (variant == "kernel_only") return {run_scope::resident, run_scope::from_host};
+  // kernel_only and kernel_only_threads have no gather to time alone.
+  if (variant.starts_with("kernel_only")) return {run_scope::resident, run_scope::from_host};
   return {run_scope::gather, run_scope::resident, run_scope::from_host};
 }
 

@@ -3,8 +3,10 @@
 # variant at every size and scope, and the launch check (gpu); the device and peer-access
 # discipline on two or more GPUs (multigpu).
 handoff_add_gtest(handoff_multi_gpu_cpu_tests cpu
+  LABELS tsan
   SOURCES
     multi_gpu/floors_test.cpp
+    multi_gpu/launch_threads_test.cpp
     multi_gpu/partition_test.cpp
     multi_gpu/partitioned_reference_test.cpp
     multi_gpu/peer_topology_test.cpp

@@ -65,39 +65,59 @@ partitioned_devices::partitioned_devices(partition_plan plan, std::span<const in
 }
 
 void partitioned_devices::fork() {
-  const event& fork_point = slots_.front().fork_point;
-  fork_point.record(origin());
-  for (auto& slot : slots_) {
-    HANDOFF_CUDA_CHECK(cudaStreamWaitEvent(slot.stream.get(), fork_point.get(), 0));
-    slot.busy_start.record(slot.stream.get());
-  }
+  record_fork_point();
+  for (auto& slot : slots_)
+    start(slot);
 }
 
 void partitioned_devices::join() {
-  for (auto& slot : slots_) {
-    slot.busy_stop.record(slot.stream.get());
-    slot.done.record(slot.stream.get());
+  for (auto& slot : slots_)
+    finish(slot);
+  wait_for_slots();
+}
+
+void partitioned_devices::record_fork_point() {
+  slots_.front().fork_point.record(origin());
+}
+
+void partitioned_devices::start(device_slot& slot) {
+  HANDOFF_CUDA_CHECK(cudaStreamWaitEvent(slot.stream.get(), slots_.front().fork_point.get(), 0));
+  slot.busy_start.record(slot.stream.get());
+}
+
+void partitioned_devices::finish(device_slot& slot) {
+  slot.busy_stop.record(slot.stream.get());
+  slot.done.record(slot.stream.get());
+}
+
+void partitioned_devices::wait_for_slots() {
+  for (const auto& slot : slots_)
     HANDOFF_CUDA_CHECK(cudaStreamWaitEvent(origin(), slot.done.get(), 0));
-  }
 }
 
 void partitioned_devices::enqueue_uploads() {
-  for (auto& slot : slots_) {
-    const scoped_device on_device(slot.ordinal);
-    for (const auto& part : slot.parts) {
-      if (part.count == 0) continue;
-      HANDOFF_CUDA_CHECK(
-          cudaMemcpyAsync(slot.input.data() + part.local_offset, pinned_input_.data() + part.offset,
-                          part.count * sizeof(float), cudaMemcpyHostToDevice, slot.stream.get()));
-    }
+  for (auto& slot : slots_)
+    enqueue_uploads(slot);
+}
+
+void partitioned_devices::enqueue_uploads(device_slot& slot) {
+  const scoped_device on_device(slot.ordinal);
+  for (const auto& part : slot.parts) {
+    if (part.count == 0) continue;
+    HANDOFF_CUDA_CHECK(
+        cudaMemcpyAsync(slot.input.data() + part.local_offset, pinned_input_.data() + part.offset,
+                        part.count * sizeof(float), cudaMemcpyHostToDevice, slot.stream.get()));
   }
 }
 
 void partitioned_devices::enqueue_kernels(const user_kernel& kernel) {
-  for (auto& slot : slots_) {
-    checked_launch(kernel, slot.ordinal, slot.stream.get(), slot.input.data(), slot.output.data(),
-                   slot.elements, reference::device_value_of(slot.rank));
-  }
+  for (auto& slot : slots_)
+    enqueue_kernel(slot, kernel);
+}
+
+void partitioned_devices::enqueue_kernel(device_slot& slot, const user_kernel& kernel) {
+  checked_launch(kernel, slot.ordinal, slot.stream.get(), slot.input.data(), slot.output.data(),
+                 slot.elements, reference::device_value_of(slot.rank));
 }
 
 namespace {

@@ -12,6 +12,7 @@ namespace handoff::patterns::multi_gpu {
 using session_ptr = std::unique_ptr<session<multi_gpu_case>>;
 
 session_ptr set_up_kernel_only(const multi_gpu_point& at, compute_target target);
+session_ptr set_up_kernel_only_threads(const multi_gpu_point& at, compute_target target);
 session_ptr set_up_host_gather(const multi_gpu_point& at, compute_target target);
 session_ptr set_up_host_gather_pinned(const multi_gpu_point& at, compute_target target);
 session_ptr set_up_p2p_gather(const multi_gpu_point& at, compute_target target);

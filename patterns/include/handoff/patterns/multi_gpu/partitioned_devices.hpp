@@ -57,6 +57,16 @@ class partitioned_devices {
 
   void enqueue_uploads();  // each part, pinned host to its device, on its slot's stream
   void enqueue_kernels(const user_kernel& kernel);  // with the checks of launch_check.hpp
+
+  // fork(), join() and the enqueues one slot at a time, for launch threads that each drive one
+  // slot (launch_threads.hpp): record_fork_point() before any slot starts, wait_for_slots() after
+  // every slot has finished enqueueing.
+  void record_fork_point();
+  void start(device_slot& slot);
+  void enqueue_uploads(device_slot& slot);
+  void enqueue_kernel(device_slot& slot, const user_kernel& kernel);
+  void finish(device_slot& slot);
+  void wait_for_slots();
   void poison_outputs();
   // For runs that upload: a part that is not uploaded then shows in the result.
   void poison_inputs();

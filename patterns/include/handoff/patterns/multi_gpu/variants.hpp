@@ -3,6 +3,7 @@
 // (the article's RawKernel) run on each part, and the results gathered. The variants are the
 // gathers:
 //   kernel_only         no gather: the results stay on their devices (the scaling figure);
+//   kernel_only_threads kernel_only launched from one host thread per device (launch_threads.hpp);
 //   host_gather         the article's loop, bugs fixed (seed_host_gather.hpp names them);
 //   host_gather_pinned  every device copies straight into one pinned array, all at once;
 //   p2p_gather          every device copies into GPU 0 over the peer link;
