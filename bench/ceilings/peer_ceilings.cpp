@@ -1,6 +1,9 @@
 // Peer-to-peer copies from GPU 0 to GPU 1, with peer access off (the driver stages through the
-// host) and on (direct, over NVLink or PCIe). Registered only on machines with 2 or more GPUs; the
-// peer-access-on figure also needs a topology that allows it.
+// host) and on (direct, over NVLink or PCIe), and with peer access on in both directions at once
+// (the bytes of both directions over the time, as pcie_bidirectional_pinned counts them): an
+// all-gather sends and receives at once on every link, so this is the figure that says whether a
+// collective is bound by the link or by itself. Registered only on machines with 2 or more GPUs;
+// the peer-access-on figures also need a topology that allows them.
 
 #include <cuda_runtime_api.h>
 
@@ -88,6 +91,56 @@ void peer_copy(benchmark::State& state, std::size_t bytes, bool peer_access) {
                                                      std::as_bytes(std::span(received))));
 }
 
+// Each device copies its own buffer into the other's, each on a stream of its own device, started
+// together by one event and joined by another on GPU 0's stream.
+void peer_copy_both_ways(benchmark::State& state, std::size_t bytes) {
+  std::vector<float> pattern(bytes / sizeof(float));
+  reference::fill_seeded_nonzero(pattern, 0xB1D);
+  const scoped_peer_access access(true);
+  HANDOFF_CUDA_CHECK(cudaSetDevice(destination_device));
+  const device_buffer<float> source_on_1(pattern.size());
+  const device_buffer<float> destination_on_1(pattern.size());
+  const handoff::stream stream_on_1;
+  const event join(cudaEventDisableTiming);
+  HANDOFF_CUDA_CHECK(cudaMemcpy(source_on_1.data(), pattern.data(), bytes, cudaMemcpyHostToDevice));
+  HANDOFF_CUDA_CHECK(cudaSetDevice(source_device));
+  const device_buffer<float> source_on_0(pattern.size());
+  const device_buffer<float> destination_on_0(pattern.size());
+  const handoff::stream stream_on_0;
+  const event fork(cudaEventDisableTiming);
+  HANDOFF_CUDA_CHECK(cudaMemcpy(source_on_0.data(), pattern.data(), bytes, cudaMemcpyHostToDevice));
+  measure_gpu_region(
+      state, stream_on_0.get(),
+      [&] {
+        poison_on_destination_device(destination_on_1);
+        HANDOFF_CUDA_CHECK(cudaMemset(destination_on_0.data(), reference::poison_byte,
+                                      destination_on_0.size_bytes()));
+        HANDOFF_CUDA_CHECK(cudaDeviceSynchronize());
+      },
+      [&] {
+        fork.record(stream_on_0.get());
+        HANDOFF_CUDA_CHECK(cudaStreamWaitEvent(stream_on_1.get(), fork.get()));
+        HANDOFF_CUDA_CHECK(cudaMemcpyPeerAsync(destination_on_1.data(), destination_device,
+                                               source_on_0.data(), source_device, bytes,
+                                               stream_on_0.get()));
+        HANDOFF_CUDA_CHECK(cudaMemcpyPeerAsync(destination_on_0.data(), source_device,
+                                               source_on_1.data(), destination_device, bytes,
+                                               stream_on_1.get()));
+        join.record(stream_on_1.get());
+        HANDOFF_CUDA_CHECK(cudaStreamWaitEvent(stream_on_0.get(), join.get()));
+      });
+  std::vector<float> received(2 * pattern.size());
+  HANDOFF_CUDA_CHECK(
+      cudaMemcpy(received.data(), destination_on_1.data(), bytes, cudaMemcpyDefault));
+  HANDOFF_CUDA_CHECK(cudaMemcpy(received.data() + pattern.size(), destination_on_0.data(), bytes,
+                                cudaMemcpyDefault));
+  auto expected = pattern;
+  expected.insert(expected.end(), pattern.begin(), pattern.end());
+  set_traffic(state, 2.0 * static_cast<double>(bytes), 2.0 * static_cast<double>(pattern.size()));
+  record_verification(state, reference::verify_bytes(std::as_bytes(std::span(expected)),
+                                                     std::as_bytes(std::span(received))));
+}
+
 void register_peer_off(const bench_environment& environment) {
   const std::size_t bytes = ceiling_transfer_bytes(environment.config);
   register_benchmark(std::string("ceilings/") + ceiling::peer_access_off,
@@ -98,6 +151,12 @@ void register_peer_on(const bench_environment& environment) {
   const std::size_t bytes = ceiling_transfer_bytes(environment.config);
   register_benchmark(std::string("ceilings/") + ceiling::peer_access_on,
                      [=](benchmark::State& state) { peer_copy(state, bytes, true); });
+}
+
+void register_peer_both_ways(const bench_environment& environment) {
+  const std::size_t bytes = ceiling_transfer_bytes(environment.config);
+  register_benchmark(std::string("ceilings/") + ceiling::peer_bidirectional,
+                     [=](benchmark::State& state) { peer_copy_both_ways(state, bytes); });
 }
 
 std::string peer_access_unavailable(const bench_environment&) {
@@ -112,6 +171,8 @@ std::string peer_access_unavailable(const bench_environment&) {
 
 HANDOFF_BENCHMARK_FAMILY("ceilings/p2p_peer_access_off", 2, register_peer_off);
 HANDOFF_BENCHMARK_FAMILY("ceilings/p2p_peer_access_on", 2, register_peer_on,
+                         peer_access_unavailable);
+HANDOFF_BENCHMARK_FAMILY("ceilings/p2p_peer_bidirectional", 2, register_peer_both_ways,
                          peer_access_unavailable);
 
 }  // namespace handoff::bench

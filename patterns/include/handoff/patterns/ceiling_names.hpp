@@ -18,5 +18,6 @@ inline constexpr const char* pipe = "pipe_between_processes";
 inline constexpr const char* shm_memcpy = "shm_memcpy_one_thread";
 inline constexpr const char* peer_access_off = "p2p_peer_access_off";
 inline constexpr const char* peer_access_on = "p2p_peer_access_on";
+inline constexpr const char* peer_bidirectional = "p2p_peer_bidirectional";
 
 }  // namespace handoff::ceiling
