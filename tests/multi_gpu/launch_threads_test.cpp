@@ -89,7 +89,7 @@ TEST(LaunchThreads, IdleThreadsSleepAndStillWakeForTheNextTask) {
   launch_threads threads(2, nullptr);
   std::atomic<int> runs{0};
   threads.run_on_each([&](std::size_t) { runs.fetch_add(1); });
-  std::this_thread::sleep_for(std::chrono::milliseconds(20));  // well past the spin
+  std::this_thread::sleep_for(std::chrono::milliseconds(60));  // well past the 20 ms spin
   threads.run_on_each([&](std::size_t) { runs.fetch_add(1); });
   EXPECT_EQ(runs.load(), 4);
 }

@@ -7,8 +7,8 @@
 //
 // Handing a run to the threads must cost less than the launches it spreads, so a thread that has
 // just finished spins on its next task for a while before it sleeps (on the atomic, a futex), and
-// the caller spins on the threads' completion: a sleeping thread takes several microseconds to
-// wake, as long as one launch.
+// the caller spins on the threads' completion: a sleeping thread takes tens of microseconds to
+// wake on the lent machines, longer than the launches it would spread.
 
 #include <atomic>
 #include <cstddef>
