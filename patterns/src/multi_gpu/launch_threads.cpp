@@ -3,6 +3,7 @@
 #include <cuda_runtime_api.h>
 
 #include <chrono>
+#include <thread>
 #include <utility>
 
 #include "handoff/cuda_check.hpp"
@@ -25,6 +26,8 @@ T wait_for_change(const std::atomic<T>& value, T seen) {
     const T now = value.load(std::memory_order_acquire);
     if (now != seen) return now;
     if (std::chrono::steady_clock::now() >= spin_until) break;
+    // On a machine with fewer cores than spinning threads, lets the thread that is due run.
+    std::this_thread::yield();
   }
   for (;;) {
     value.wait(seen, std::memory_order_acquire);
