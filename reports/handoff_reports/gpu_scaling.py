@@ -91,7 +91,9 @@ def scaling_series(rows: Sequence[Row]) -> list[ScalingSeries]:
         if row.name.pattern == ONE_PROCESS and _integer_axis(row, "gpus") == 1
     }
     found: list[ScalingSeries] = []
-    for (pattern, variant, workload, scope), members in sorted(grouped.items()):
+    # The main workload first: a scope's plot draws the first series' workload.
+    ordered = sorted(grouped.items(), key=lambda item: (item[0][2] != "scale_by_two", item[0]))
+    for (pattern, variant, workload, scope), members in ordered:
         elements = max(_integer_axis(row, "elements") or 0 for row in members)
         series = ScalingSeries(pattern, variant, scope, workload, elements)
         baseline = one_gpu.get((variant, workload, scope, elements))

@@ -138,42 +138,48 @@ def cold_against_warm(pattern: str, pairs: Sequence[ColdWarmPair]) -> str:
     return figure_to_svg(figure, f"{pattern} cold against warm")
 
 
+TABLEAU = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1")
+
+
 def scaling_against_gpus(scope: str, series: Sequence[ScalingSeries]) -> str:
-    """Time, speedup and scaling efficiency against GPU count; a variant keeps its colour across
-    the panels, one process drawn solid and one rank per GPU dashed."""
+    """Time, speedup and scaling efficiency against GPU count, for the first workload of the
+    series (the table beside the plot lists every one); a variant keeps its colour across the
+    panels, one process drawn solid and one rank per GPU dashed."""
+    workload = series[0].workload
+    series = [one for one in series if one.workload == workload]
     figure = new_figure(13.0, 3.8)
     time_axes, speedup_axes, efficiency_axes = figure.subplots(1, 3)
     variants = sorted({one.variant for one in series})
-    colours = {variant: f"C{index % 10}" for index, variant in enumerate(variants)}
+    colours = {variant: TABLEAU[index % len(TABLEAU)] for index, variant in enumerate(variants)}
     counts = sorted({point.gpus for one in series for point in one.points})
     for one in series:
         one_process = one.pattern == ONE_PROCESS
         style = {"color": colours[one.variant], "marker": "o" if one_process else "s",
                  "markersize": 4, "linestyle": "-" if one_process else "--"}  # fmt: skip
         gpus = [point.gpus for point in one.points]
-        time_axes.plot(gpus, [p.seconds for p in one.points], label=one.label, **style)
-        time_axes.fill_between(gpus, [p.low for p in one.points], [p.high for p in one.points],
-                               color=style["color"], alpha=0.15, linewidth=0)  # fmt: skip
+        time_axes.plot(gpus, [1e3 * p.seconds for p in one.points], label=one.label, **style)
+        time_axes.fill_between(gpus, [1e3 * p.low for p in one.points],
+                               [1e3 * p.high for p in one.points], color=style["color"],
+                               alpha=0.15, linewidth=0)  # fmt: skip
         with_speedup = [p for p in one.points if p.speedup is not None]
         if with_speedup:
             speedup_axes.plot([p.gpus for p in with_speedup], [p.speedup for p in with_speedup],
                               **style)  # fmt: skip
-            efficiency_axes.plot(
-                [p.gpus for p in with_speedup],
-                [100 * (p.efficiency or 0.0) for p in with_speedup],
-                **style,
-            )
+            efficiency_axes.plot([p.gpus for p in with_speedup],
+                                 [100 * (p.efficiency or 0.0) for p in with_speedup],
+                                 **style)  # fmt: skip
     speedup_axes.plot(counts, counts, color="black", linewidth=0.8, linestyle=":", label="ideal")
     efficiency_axes.axhline(100, color="black", linewidth=0.8, linestyle=":")
     efficiency_axes.axhline(100 * SCALING_TARGET, color="red", linewidth=0.8, linestyle="--")
-    time_axes.set(yscale="log", xlabel="GPUs", ylabel="median time (s)")
+    time_axes.set(xlabel="GPUs", ylabel="median time (ms)")
+    time_axes.set_ylim(bottom=0)
     speedup_axes.set(xlabel="GPUs", ylabel="speedup over one GPU (×)")
     efficiency_axes.set(xlabel="GPUs", ylabel="scaling efficiency (%)")
     efficiency_axes.set_ylim(bottom=0, top=max(110.0, efficiency_axes.get_ylim()[1]))
     for axes in (time_axes, speedup_axes, efficiency_axes):
         axes.set_xticks(counts)
         axes.grid(True, alpha=0.3)
-    time_axes.set_title(f"time, scope {scope}", fontsize="small")
+    time_axes.set_title(f"time, scope {scope}, {workload}", fontsize="small")
     speedup_axes.set_title("speedup (dotted: ideal)", fontsize="small")
     efficiency_axes.set_title(f"scaling efficiency (dashed red: {SCALING_TARGET:.0%} target)",
                               fontsize="small")  # fmt: skip

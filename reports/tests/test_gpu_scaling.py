@@ -88,3 +88,28 @@ def test_one_rank_per_gpu_rows_use_the_one_process_one_gpu_row(tmp_path: Path) -
 def test_a_one_gpu_run_has_no_scaling_section() -> None:
     rows = load_all([str(ONE_GPU)])[0].benchmark_rows()
     assert gpu_scaling_plots(rows) == []
+
+
+TWO_H100 = FIXTURES / "h100x2-multi_gpu-kernel.json"
+TWO_H100_MPI = FIXTURES / "h100x2-mpi-2.json"
+
+
+def test_a_real_two_gpu_run_with_its_mpi_run() -> None:
+    """ci/multigpu on two H100s at b67fb88: one process, launch threads and one rank per GPU."""
+    runs = load_all([str(TWO_H100), str(TWO_H100_MPI)])
+    rows = [row for run in runs for row in run.benchmark_rows()]
+    resident = {
+        (s.pattern, s.variant): s
+        for s in scaling_series(rows)
+        if s.scope == "resident" and s.workload == "scale_by_two"
+    }
+    assert set(resident) == {
+        ("multi_gpu", "kernel_only"),
+        ("multi_gpu", "kernel_only_threads"),
+        ("multi_gpu_mpi", "kernel_only"),
+    }
+    for series in resident.values():
+        two = next(p for p in series.points if p.gpus == 2)
+        assert two.efficiency is not None and 0.5 < two.efficiency <= 1.05
+    assert "NCCL_PROTO=Simple" in runs[0].context["handoff_nccl_environment"]
+    assert [scope for scope, _, _ in gpu_scaling_plots(rows)] == ["resident", "from_host"]
