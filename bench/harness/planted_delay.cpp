@@ -23,9 +23,9 @@ planted_delay planted_delay::for_row(const std::string& row_name) {
 void planted_delay::correct(double realised_fraction) noexcept {
   if (realised_fraction <= 0.0) return;
   // Fixed costs (a kernel launch) come with any delay: scale only the part that follows it, and
-  // never by more than 4x a step, so that one noisy calibration cannot run away.
-  const double scale = std::clamp(fraction_ / realised_fraction, 0.25, 4.0);
-  delay_seconds_ *= scale;
+  // never further than 2x from the first aim, so that noisy calibration batches cannot run away.
+  const double scale = fraction_ / realised_fraction;
+  delay_seconds_ = std::clamp(delay_seconds_ * scale, aimed_seconds_ / 2, aimed_seconds_ * 2);
 }
 
 void planted_delay::on_stream(cudaStream_t stream) const {

@@ -19,9 +19,10 @@ class planted_delay {
 
   bool active() const noexcept { return fraction_ > 0.0; }
   double fraction() const noexcept { return fraction_; }
+  double delay_seconds() const noexcept { return delay_seconds_; }
 
   // The delay for a run whose undelayed median is seconds.
-  void aim_at(double seconds) noexcept { delay_seconds_ = fraction_ * seconds; }
+  void aim_at(double seconds) noexcept { delay_seconds_ = aimed_seconds_ = fraction_ * seconds; }
   // One correction step: the delayed median came out realised_fraction slower.
   void correct(double realised_fraction) noexcept;
 
@@ -33,6 +34,7 @@ class planted_delay {
  private:
   double fraction_ = 0.0;
   double delay_seconds_ = 0.0;
+  double aimed_seconds_ = 0.0;
 };
 
 }  // namespace handoff::bench

@@ -1,0 +1,60 @@
+// The planted slowdown's delay: on for the matching rows only, aimed at the asked fraction of a
+// run, and kept within a factor of 2 of that aim however noisy its calibration batches are.
+
+#include "harness/planted_delay.hpp"
+
+#include <gtest/gtest.h>
+
+#include "harness/bench_config.hpp"
+
+namespace handoff::bench {
+namespace {
+
+class PlantedDelay : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    bench_config planted;
+    planted.plant.fraction = 0.05;
+    planted.plant.rows_regex = "^planted/";
+    set_active_config(planted);
+  }
+  void TearDown() override { set_active_config(bench_config{}); }
+};
+
+TEST_F(PlantedDelay, OnForTheMatchingRowsOnly) {
+  EXPECT_TRUE(planted_delay::for_row("planted/row").active());
+  EXPECT_DOUBLE_EQ(planted_delay::for_row("planted/row").fraction(), 0.05);
+  EXPECT_FALSE(planted_delay::for_row("other/planted/row").active());
+}
+
+TEST_F(PlantedDelay, AimsAtTheFractionOfARun) {
+  auto delay = planted_delay::for_row("planted/row");
+  delay.aim_at(0.01);
+  EXPECT_DOUBLE_EQ(delay.delay_seconds(), 0.0005);
+  EXPECT_GE(delay.measured_busy_wait(), 0.0005);
+}
+
+TEST_F(PlantedDelay, CorrectionsStayWithinAFactorOfTwoOfTheAim) {
+  auto delay = planted_delay::for_row("planted/row");
+  delay.aim_at(0.01);
+  delay.correct(0.0001);  // a calibration batch that read the delay as almost nothing
+  EXPECT_DOUBLE_EQ(delay.delay_seconds(), 0.001);
+  delay.correct(0.0001);
+  EXPECT_DOUBLE_EQ(delay.delay_seconds(), 0.001);
+  for (int step = 0; step < 3; ++step)
+    delay.correct(0.5);  // batches that read it ten times too large
+  EXPECT_DOUBLE_EQ(delay.delay_seconds(), 0.00025);
+  delay.correct(0.05);  // read as asked: nothing changes
+  EXPECT_DOUBLE_EQ(delay.delay_seconds(), 0.00025);
+}
+
+TEST_F(PlantedDelay, ANonPositiveReadingChangesNothing) {
+  auto delay = planted_delay::for_row("planted/row");
+  delay.aim_at(0.01);
+  delay.correct(0.0);
+  delay.correct(-0.2);
+  EXPECT_DOUBLE_EQ(delay.delay_seconds(), 0.0005);
+}
+
+}  // namespace
+}  // namespace handoff::bench
