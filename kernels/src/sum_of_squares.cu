@@ -127,35 +127,6 @@ __global__ void __launch_bounds__(tile_threads)
   }
 }
 
-// Segments no longer than one block's values, the case of independent_tasks' default batch (100
-// datasets of 10^4 values): one block of 1024 threads a segment, every value loaded at once into
-// registers, one BlockReduce, no partials. The tiled kernel above ran that batch in 7 us on an
-// H100 (ncu): 500 blocks of a quarter of an SM's threads each, then a fence, an atomic and a read
-// of the partials from L2 before the last block could finish, all in series; here a block's work
-// ends at its reduction. The order of the additions is fixed, so the result is too.
-constexpr int segment_threads = 1024;
-constexpr int values_per_segment_thread = 16;
-constexpr std::size_t one_block_values = std::size_t{segment_threads} * values_per_segment_thread;
-
-__global__ void __launch_bounds__(segment_threads)
-    sum_short_segments_of_squares(const float* values, const std::int64_t* offsets, float* out) {
-  using block_reduce = cub::BlockReduce<float, segment_threads>;
-  __shared__ typename block_reduce::TempStorage storage;
-  const std::int64_t first = offsets[blockIdx.x];
-  const std::int64_t end = offsets[blockIdx.x + 1];
-  float sum = 0.0f;
-#pragma unroll
-  for (int step = 0; step < values_per_segment_thread; ++step) {
-    const std::int64_t at = first + step * segment_threads + threadIdx.x;
-    if (at < end) {
-      const float value = values[at];
-      sum += value * value;
-    }
-  }
-  const float total = block_reduce(storage).Sum(sum);
-  if (threadIdx.x == 0) out[blockIdx.x] = total;
-}
-
 }  // namespace
 
 std::size_t segmented_sum_of_squares_temp_bytes(std::size_t segments,
@@ -179,13 +150,6 @@ void launch_segmented_sum_of_squares(const float* values, const std::int64_t* of
     throw std::invalid_argument("segmented sum of squares: " + std::to_string(temp_bytes) +
                                 " bytes of temporary storage, " + std::to_string(layout.bytes) +
                                 " needed");
-  }
-  constexpr std::size_t most_blocks = 0x7fffffff;  // gridDim.x
-  if (max_segment_values <= one_block_values && segments <= most_blocks) {
-    sum_short_segments_of_squares<<<static_cast<unsigned>(segments), segment_threads, 0, stream>>>(
-        values, offsets, out);
-    HANDOFF_CUDA_CHECK_LAUNCH();
-    return;
   }
   auto* base = static_cast<std::byte*>(temp);
   sum_segments_of_squares<<<static_cast<unsigned>(grid.blocks), tile_threads, 0, stream>>>(
