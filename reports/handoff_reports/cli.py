@@ -1,5 +1,5 @@
-"""Entry points: `python -m handoff_reports <report|compare|track|progress> ...`, and the
-`handoff-report`, `handoff-compare` and `handoff-track` scripts."""
+"""Entry points: `python -m handoff_reports COMMAND ...`, and a `handoff-COMMAND` script for every
+command (pyproject.toml names them; each command's usage text uses that name)."""
 
 from __future__ import annotations
 
@@ -58,6 +58,22 @@ def compare_main() -> int:
 
 def track_main() -> int:
     return _command("track")(None)
+
+
+def merge_main() -> int:
+    return _command("merge")(None)
+
+
+def claims_main() -> int:
+    return _command("claims")(None)
+
+
+def previous_main() -> int:
+    return _command("previous")(None)
+
+
+def progress_main() -> int:
+    return _command("progress")(None)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -511,6 +511,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="the runs alternated: judge each row by the ratios of its repetitions taken in turn "
         "(repetition i of each run), which cancels the machine's drift between them",
     )
+    parser.add_argument(
+        "--format",
+        choices=("text", "markdown", "json"),
+        default="text",
+        help="what to print: the console report (default), a Markdown summary and tables for a "
+        "pull-request comment, or JSON with every row's figures and verdict",
+    )
     parser.add_argument("--html", metavar="OUT", help="also write the comparison as HTML here")
     return parser
 
@@ -536,7 +543,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.alpha is not None:
         print("handoff-compare: --alpha is deprecated and ignored", file=sys.stderr)
-    print(format_report(comparison))
+    if args.format == "text":
+        print(format_report(comparison))
+    else:
+        from handoff_reports.compare_formats import format_json, format_markdown
+
+        print(format_json(comparison) if args.format == "json" else format_markdown(comparison))
     if args.html:
         # Imported here so that a console-only comparison does not start matplotlib.
         from handoff_reports.compare_html import write_html

@@ -131,7 +131,7 @@ def _add_analysis(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="track",
+        prog="handoff-track",
         description="Nightly history of handoff_bench results in SQLite, with change-point "
         "detection (apache-otava E-divisive). A changed driver, CUDA runtime or measurement "
         "setting is a known break, "
