@@ -48,32 +48,22 @@ def _command(name: str) -> Callable[[list[str] | None], int]:
     return progress
 
 
-def report_main() -> int:
-    return _command("report")(None)
+def _script(name: str) -> Callable[[], int]:
+    """The entry point of the `handoff-<name>` script (pyproject.toml)."""
+
+    def run() -> int:
+        return _command(name)(None)
+
+    return run
 
 
-def compare_main() -> int:
-    return _command("compare")(None)
-
-
-def track_main() -> int:
-    return _command("track")(None)
-
-
-def merge_main() -> int:
-    return _command("merge")(None)
-
-
-def claims_main() -> int:
-    return _command("claims")(None)
-
-
-def previous_main() -> int:
-    return _command("previous")(None)
-
-
-def progress_main() -> int:
-    return _command("progress")(None)
+report_main = _script("report")
+compare_main = _script("compare")
+track_main = _script("track")
+merge_main = _script("merge")
+claims_main = _script("claims")
+previous_main = _script("previous")
+progress_main = _script("progress")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -426,7 +426,8 @@ def _table(rows: list[RowComparison]) -> list[str]:
     ]
 
 
-def _counts(comparison: Comparison, rows: list[RowComparison]) -> str:
+def format_counts(comparison: Comparison, rows: list[RowComparison]) -> str:
+    """ "3 SAME, 1 SLOWER": the verdicts of rows, counted; "none" without rows."""
     counts = comparison.verdict_counts(rows)
     return ", ".join(f"{count} {verdict.value}" for verdict, count in counts.items()) or "none"
 
@@ -453,9 +454,9 @@ def format_report(comparison: Comparison) -> str:
         lines += ["", "why it fails:", *(f"  {line}" for line in failures)]
     lines += [
         "",
-        f"benchmarks: {_counts(comparison, comparison.benchmarks)}; "
+        f"benchmarks: {format_counts(comparison, comparison.benchmarks)}; "
         f"geomean contender/baseline {format_ratio(geometric_mean_ratio(comparison.benchmarks))}",
-        f"ceilings: {_counts(comparison, comparison.ceilings)}; "
+        f"ceilings: {format_counts(comparison, comparison.ceilings)}; "
         f"geomean {format_ratio(geometric_mean_ratio(comparison.ceilings))}",
         f"not compared: {len(comparison.unmatched)}; result: {comparison.outcome}",
     ]

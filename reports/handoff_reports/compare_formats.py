@@ -11,6 +11,7 @@ from handoff_reports.compare import (
     Comparison,
     RowComparison,
     format_change,
+    format_counts,
     format_ratio,
     format_seconds,
     geometric_mean_ratio,
@@ -44,11 +45,6 @@ def _markdown_rows(rows: list[RowComparison]) -> list[str]:
     return lines
 
 
-def _counts(comparison: Comparison, rows: list[RowComparison]) -> str:
-    counts = comparison.verdict_counts(rows)
-    return ", ".join(f"{count} {verdict.value}" for verdict, count in counts.items()) or "none"
-
-
 def format_markdown(comparison: Comparison) -> str:
     """The summary first, then the benchmarks (regressions first), the ceilings and what was not
     compared, each table folded when long."""
@@ -57,9 +53,9 @@ def format_markdown(comparison: Comparison) -> str:
         "",
         f"Baseline `{comparison.baseline.path}`, contender `{comparison.contender.path}`.",
         "",
-        f"- benchmarks: {_counts(comparison, comparison.benchmarks)}; geomean contender/baseline "
-        f"{format_ratio(geometric_mean_ratio(comparison.benchmarks))}",
-        f"- ceilings: {_counts(comparison, comparison.ceilings)} (the machine's own figures; "
+        f"- benchmarks: {format_counts(comparison, comparison.benchmarks)}; "
+        f"geomean contender/baseline {format_ratio(geometric_mean_ratio(comparison.benchmarks))}",
+        f"- ceilings: {format_counts(comparison, comparison.ceilings)} (the machine's own figures; "
         "they never fail the comparison)",
         f"- not compared: {len(comparison.unmatched)}",
     ]

@@ -14,6 +14,7 @@ from handoff_reports.compare import (
     Comparison,
     RowComparison,
     format_change,
+    format_counts,
     format_ratio,
     format_seconds,
     geometric_mean_ratio,
@@ -81,11 +82,6 @@ def _row_view(row: RowComparison) -> dict[str, str]:
     }
 
 
-def _counts(comparison: Comparison, rows: list[RowComparison]) -> str:
-    counts = comparison.verdict_counts(rows)
-    return ", ".join(f"{count} {verdict.value}" for verdict, count in counts.items()) or "none"
-
-
 def render_html(comparison: Comparison) -> str:
     environment = jinja2.Environment(
         loader=jinja2.PackageLoader("handoff_reports", "templates"),
@@ -102,8 +98,8 @@ def render_html(comparison: Comparison) -> str:
         failures=comparison.failure_lines(),
         benchmarks=[_row_view(row) for row in comparison.benchmarks],
         ceilings=[_row_view(row) for row in comparison.ceilings],
-        benchmark_counts=_counts(comparison, comparison.benchmarks),
-        ceiling_counts=_counts(comparison, comparison.ceilings),
+        benchmark_counts=format_counts(comparison, comparison.benchmarks),
+        ceiling_counts=format_counts(comparison, comparison.ceilings),
         benchmark_geomean=format_ratio(geometric_mean_ratio(comparison.benchmarks)),
         ceiling_geomean=format_ratio(geometric_mean_ratio(comparison.ceilings)),
         manifest_differences=comparison.manifest_differences(),

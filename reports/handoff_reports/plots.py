@@ -13,8 +13,8 @@ from handoff_reports.series import ColdWarmPair, Facet, Series
 from handoff_reports.svg import figure_to_svg, new_figure
 
 MAX_BARS = 24
-STAGE_COLOURS = dict(zip(STAGES, ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
-                                  "#edc948", "#b07aa1", "#bab0ac"), strict=True))  # fmt: skip
+TABLEAU = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#bab0ac")
+STAGE_COLOURS = dict(zip(STAGES, TABLEAU, strict=True))
 
 
 def _legend(axes: Axes) -> None:
@@ -136,9 +136,6 @@ def cold_against_warm(pattern: str, pairs: Sequence[ColdWarmPair]) -> str:
                    fontsize="small")  # fmt: skip
     _legend(axes)
     return figure_to_svg(figure, f"{pattern} cold against warm")
-
-
-TABLEAU = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1")
 
 
 def scaling_against_gpus(scope: str, series: Sequence[ScalingSeries]) -> str:
