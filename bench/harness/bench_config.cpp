@@ -129,7 +129,10 @@ std::string planted_slowdown::describe() const {
   const double percent = fraction * 100.0;
   char text[32];
   const auto end = std::to_chars(text, text + sizeof text, percent).ptr;
-  return std::string(text, end) + ":" + rows_regex + (alternate ? " (even passes)" : "");
+  const char* alternated = "";
+  if (alternation == plant_alternation::passes) alternated = " (even passes)";
+  if (alternation == plant_alternation::samples) alternated = " (every second sample)";
+  return std::string(text, end) + ":" + rows_regex + alternated;
 }
 
 bench_config parse_handoff_flags(int& argc, char** argv) {
@@ -137,7 +140,7 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
   // Flags that override what the profile sets, applied after it whatever their order.
   std::optional<double> max_noise, min_time, timeout;
   std::optional<int> min_samples;
-  bool plant_alternate = false;
+  auto alternation = plant_alternation::none;
   int kept = 1;
   for (int i = 1; i < argc; ++i) {
     const std::string_view argument = argv[i];
@@ -174,8 +177,11 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
                                                         std::numeric_limits<std::uint64_t>::max());
     } else if (argument.starts_with("--handoff-passes=")) {
       config.passes = parse_number<int>("--handoff-passes", value_of("--handoff-passes="), 1000);
-    } else if (argument == "--handoff-plant-alternate") {
-      plant_alternate = true;
+    } else if (argument == "--handoff-plant-alternate" ||
+               argument == "--handoff-plant-alternate=passes") {
+      alternation = plant_alternation::passes;
+    } else if (argument == "--handoff-plant-alternate=samples") {
+      alternation = plant_alternation::samples;
     } else if (argument.starts_with("--handoff-plant-slowdown=")) {
       config.plant = parse_planted_slowdown(value_of("--handoff-plant-slowdown="));
     } else if (argument.starts_with("--handoff-ceilings-from=")) {
@@ -198,12 +204,15 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
     }
   }
   argc = kept;
-  if (plant_alternate && (!config.plant.active() || config.passes < 2)) {
+  if (alternation != plant_alternation::none && !config.plant.active()) {
     throw std::invalid_argument(
-        "handoff_bench: --handoff-plant-alternate needs --handoff-plant-slowdown and "
-        "--handoff-passes of 2 or more");
+        "handoff_bench: --handoff-plant-alternate needs --handoff-plant-slowdown");
   }
-  config.plant.alternate = plant_alternate;
+  if (alternation == plant_alternation::passes && config.passes < 2) {
+    throw std::invalid_argument(
+        "handoff_bench: --handoff-plant-alternate=passes needs --handoff-passes of 2 or more");
+  }
+  config.plant.alternation = alternation;
   check_host_memory_for(config.max_elements, host_memory_bytes());
   config.smoke = config.profile == bench_profile::smoke;
   config.sampling = sampling_of(config.profile);
@@ -241,8 +250,11 @@ std::string handoff_flags_help() {
          "                               rows need after them\n"
          "  --handoff-plant-slowdown=PERCENT:REGEX  test hook: rows matching REGEX run PERCENT\n"
          "                               slower, by a calibrated delay inside the timed region\n"
-         "  --handoff-plant-alternate    test hook: plant the slowdown in the even passes only,\n"
-         "                               for compare --paired\n"
+         "  --handoff-plant-alternate[=passes|samples]  test hook, for compare --paired:\n"
+         "                               passes (the default) plants the slowdown in the even\n"
+         "                               passes only; samples takes every row's samples in pairs,\n"
+         "                               plain then planted, and writes each pass as two\n"
+         "                               repetitions, the plain samples' and the planted ones'\n"
          "  --handoff-list-families      which families this machine runs or skips, and why\n"
          "  --handoff-plant-wrong-result add selftest/planted_wrong_result, which must fail\n";
 }

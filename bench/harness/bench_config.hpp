@@ -33,14 +33,22 @@ struct sampling_settings {
   double max_warmup_seconds = 0.2;
 };
 
+// Where a planted slowdown alternates with plain runs of the same row, for compare --paired:
+// - passes: planted in the even passes of a run of several, each planted pass following a plain
+//   one within seconds;
+// - samples: every row takes its samples in pairs, plain then planted (no delay on the rows the
+//   regex leaves out, which then serve as an A/A check), and each pass is written twice, its plain
+//   samples as an odd repetition and its planted samples as the even one after it. A pair's two
+//   samples are milliseconds apart, so the machine's speed, which on a shared host wanders by tens
+//   of percent from one second to the next, is the same for both.
+enum class plant_alternation { none, passes, samples };
+
 // A test hook: rows whose name matches rows_regex run fraction slower, by a calibrated delay inside
 // the timed region, so that compare's power to see a slowdown can be shown. Off unless asked for.
 struct planted_slowdown {
   double fraction = 0.0;
   std::string rows_regex;
-  // Only in the even passes of a run of several (--handoff-plant-alternate): each planted pass
-  // then follows a plain one within seconds, and compare --paired sets each against the other.
-  bool alternate = false;
+  plant_alternation alternation = plant_alternation::none;
   bool active() const noexcept { return fraction > 0.0; }
   // "PERCENT:REGEX" as given, or empty when off.
   std::string describe() const;

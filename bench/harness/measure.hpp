@@ -27,6 +27,7 @@
 #include "handoff/wall_clock.hpp"
 #include "interruption.hpp"
 #include "planted_delay.hpp"
+#include "planted_half.hpp"
 #include "registration.hpp"
 #include "sample_counters.hpp"
 #include "sampling.hpp"
@@ -114,6 +115,49 @@ double calibrate(planted_delay& delay, bool corrects, TimedRun&& timed_run, int&
   return realised;
 }
 
+// One row's samples, and when they are enough: a fixed count, or the stopping rule.
+struct sample_series {
+  sample_series(const sampling_settings& settings, int fixed_count)
+      : rule(settings), fixed_samples(fixed_count) {}
+  void add(double sample) {
+    seconds.push_back(sample);
+    timed_seconds += sample;
+  }
+  bool done(double elapsed_seconds) {
+    if (fixed_samples > 0) return seconds.size() >= static_cast<std::size_t>(fixed_samples);
+    return rule.should_stop(seconds, timed_seconds, elapsed_seconds) ||
+           seconds.size() >= most_samples;
+  }
+  // Fills report's interval, count and noisy flag; returns the median.
+  double describe(sample_report& report) {
+    report.noisy = fixed_samples == 0 && rule.stopped_at_cap();
+    report.interval = median_with_interval(seconds);
+    report.samples = seconds.size();
+    return report.interval.median;
+  }
+
+  std::vector<double> seconds;
+  double timed_seconds = 0.0;
+  stopping_rule rule;
+  int fixed_samples;
+};
+
+// Keeps a planted delay at its fraction of the latest plain samples (the median of the last few,
+// so that one outlier does not set it); a row of fixed samples, never calibrated, is aimed here.
+inline void follow_recent_samples(planted_delay& delay, const std::vector<double>& plain) {
+  constexpr std::size_t recent = 5;
+  if (plain.empty()) return;
+  std::vector<double> last(plain.end() - static_cast<long>(std::min(recent, plain.size())),
+                           plain.end());
+  std::ranges::nth_element(last, last.begin() + static_cast<long>(last.size() / 2));
+  const double median = last[last.size() / 2];
+  if (delay.delay_seconds() > 0.0) {
+    delay.follow(median);
+  } else {
+    delay.aim_at(median);
+  }
+}
+
 // time_one(body, delay) runs body once, with delay inside the timed region, and returns its
 // seconds.
 template <class TimeOne, class Poison, class Body, class AfterRun>
@@ -141,33 +185,51 @@ region_result sample(benchmark::State& state, sample_clock clock, const region_o
           calibrate(delay, clock == sample_clock::cuda_events, timed_run, report.warmup_runs);
     }
   }
-  report.planted = delay.fraction();
   gpu_clock_watch clocks;
   if (options.uses_gpu) clocks.add(read_gpu_clocks());
 
-  std::vector<double> samples;
-  stopping_rule rule(settings);
-  double timed_seconds = 0.0;
+  const bool in_pairs = active_config().plant.alternation == plant_alternation::samples;
+  sample_series series(settings, options.fixed_samples);
+  sample_series planted(settings, options.fixed_samples);
   const auto start = wall_clock::now();
   while (!run_interrupted()) {
-    const double seconds = timed_run(delay);
-    after_run();
-    samples.push_back(seconds);
-    timed_seconds += seconds;
-    if (fixed ? samples.size() >= static_cast<std::size_t>(options.fixed_samples)
-              : rule.should_stop(samples, timed_seconds, seconds_since(start)) ||
-                    samples.size() >= most_samples) {
-      break;
+    if (!in_pairs) {
+      series.add(timed_run(delay));
+      after_run();
+    } else {
+      if (delay.active()) follow_recent_samples(delay, series.seconds);
+      // Plain first in even pairs and planted first in odd ones, so that whatever the second run
+      // of a pair inherits from the first (warmer caches, a worker just woken) falls on both.
+      const bool planted_first = series.seconds.size() % 2 == 1;
+      for (int half = 0; half < 2; ++half) {
+        auto& into = (half == 0) == planted_first ? planted : series;
+        into.add(timed_run(&into == &planted ? delay : none));
+        after_run();
+      }
     }
+    const double elapsed = seconds_since(start);
+    const bool done = series.done(elapsed);
+    if (done && (!in_pairs || planted.done(elapsed))) break;
   }
   if (options.uses_gpu) clocks.add(read_gpu_clocks());
-  report.noisy = !fixed && rule.stopped_at_cap();
   report.clocks = clocks.seen;
-  report.interval = median_with_interval(samples);
-  report.samples = samples.size();
+  if (in_pairs) {
+    sample_report planted_report = report;
+    planted_report.planted = delay.fraction();
+    const double plain_median = series.describe(report);
+    const double planted_median = planted.describe(planted_report);
+    planted_half half{current_row_name(), planted_median / plain_median, {}};
+    if (!(half.time_ratio > 0.0) || !std::isfinite(half.time_ratio)) half.time_ratio = 1.0;
+    planted_report.planted_actual = half.time_ratio - 1.0;
+    set_sample_counters(half.counters, planted_report);
+    hold_planted_half(std::move(half));
+  } else {
+    report.planted = delay.fraction();
+    series.describe(report);
+  }
   set_sample_counters(state, report);
-  const double count = static_cast<double>(std::max<std::size_t>(1, samples.size()));
-  return {samples.size(), report.interval.median, timed_seconds / count};
+  const double count = static_cast<double>(std::max<std::size_t>(1, series.seconds.size()));
+  return {series.seconds.size(), report.interval.median, series.timed_seconds / count};
 }
 
 template <class TimeOne, class Poison, class Body, class AfterRun>

@@ -13,7 +13,8 @@ namespace handoff::bench {
 planted_delay planted_delay::for_row(const std::string& row_name) {
   planted_delay delay;
   const auto& plant = active_config().plant;
-  if (!plant.active() || (plant.alternate && current_pass() % 2 == 1)) return delay;
+  if (!plant.active()) return delay;
+  if (plant.alternation == plant_alternation::passes && current_pass() % 2 == 1) return delay;
   // Matched as Google Benchmark matches its filter: searched in the name with its suffix.
   const std::regex rows(plant.rows_regex, std::regex::extended);
   if (std::regex_search(row_name + "/manual_time", rows)) delay.fraction_ = plant.fraction;
@@ -26,6 +27,12 @@ void planted_delay::correct(double realised_fraction) noexcept {
   // never further than 2x from the first aim, so that noisy calibration batches cannot run away.
   const double scale = fraction_ / realised_fraction;
   delay_seconds_ = std::clamp(delay_seconds_ * scale, aimed_seconds_ / 2, aimed_seconds_ * 2);
+}
+
+void planted_delay::follow(double plain_seconds) noexcept {
+  if (!(reference_seconds_ > 0.0) || !(plain_seconds > 0.0)) return;
+  delay_seconds_ *= plain_seconds / reference_seconds_;
+  reference_seconds_ = plain_seconds;
 }
 
 void planted_delay::on_stream(cudaStream_t stream) const {

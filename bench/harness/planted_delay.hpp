@@ -22,9 +22,16 @@ class planted_delay {
   double delay_seconds() const noexcept { return delay_seconds_; }
 
   // The delay for a run whose undelayed median is seconds.
-  void aim_at(double seconds) noexcept { delay_seconds_ = aimed_seconds_ = fraction_ * seconds; }
+  void aim_at(double seconds) noexcept {
+    reference_seconds_ = seconds;
+    delay_seconds_ = aimed_seconds_ = fraction_ * seconds;
+  }
   // One correction step: the delayed median came out realised_fraction slower.
   void correct(double realised_fraction) noexcept;
+  // The row's undelayed runs now take plain_seconds: the delay keeps its ratio to them, so that a
+  // machine that slows down or speeds up during the row does not shrink or swell the fraction
+  // planted (with samples taken in pairs, plain then planted).
+  void follow(double plain_seconds) noexcept;
 
   void on_stream(cudaStream_t stream) const;
   void busy_wait() const noexcept;
@@ -35,6 +42,7 @@ class planted_delay {
   double fraction_ = 0.0;
   double delay_seconds_ = 0.0;
   double aimed_seconds_ = 0.0;
+  double reference_seconds_ = 0.0;
 };
 
 }  // namespace handoff::bench

@@ -1,7 +1,11 @@
 #include "run_reporter.hpp"
 
+#include <algorithm>
+#include <cstdint>
+
 #include "bench_config.hpp"
 #include "interruption.hpp"
+#include "planted_half.hpp"
 
 namespace handoff::bench {
 
@@ -17,19 +21,45 @@ bool run_reporter::ReportContext(const Context& context) {
 
 void run_reporter::ReportRuns(const std::vector<Run>& reports) {
   if (run_interrupted() || reports.empty()) return;
-  // In a run of several passes (--handoff-passes), each row is written as the repetition of
-  // the pass it ran in.
-  std::vector<Run> stamped = reports;
-  if (const int passes = active_config().passes; passes > 1) {
-    for (auto& run : stamped) {
-      run.repetition_index = current_pass() - 1;
-      run.repetitions = passes;
-    }
-  }
+  const auto stamped = stamp_passes(reports);
   summarising_reporter::ReportRuns(stamped);
   writer_.add(stamped);
   writer_.snapshot(runs());
   if (progress_) progress_->row_finished(reports.front().run_name.function_name);
+}
+
+std::vector<run_reporter::Run> run_reporter::stamp_passes(const std::vector<Run>& reports) {
+  const auto& config = active_config();
+  const int pass_index = current_pass() - 1;
+  std::vector<Run> stamped;
+  if (config.plant.alternation == plant_alternation::samples) {
+    // Each repetition becomes two: its plain samples, then its planted ones.
+    for (const auto& run : reports) {
+      if (run.run_type != Run::RT_Iteration) continue;
+      auto half = take_planted_half(run.run_name.function_name);
+      const auto per_pass = static_cast<std::int64_t>(std::max<std::int64_t>(1, run.repetitions));
+      auto& plain = stamped.emplace_back(run);
+      plain.repetition_index = 2 * (pass_index * per_pass + run.repetition_index);
+      plain.repetitions = 2 * per_pass * config.passes;
+      if (!half) continue;
+      auto& planted = stamped.emplace_back(plain);
+      planted.repetition_index += 1;
+      planted.real_accumulated_time *= half->time_ratio;
+      for (auto& [name, counter] : half->counters)
+        planted.counters[name] = counter;
+    }
+    return stamped;
+  }
+  stamped = reports;
+  // In a run of several passes (--handoff-passes), each row is written as the repetition of
+  // the pass it ran in.
+  if (config.passes > 1) {
+    for (auto& run : stamped) {
+      run.repetition_index = pass_index;
+      run.repetitions = config.passes;
+    }
+  }
+  return stamped;
 }
 
 void run_reporter::finish(const std::string& incomplete_reason) {

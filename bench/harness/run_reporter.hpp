@@ -19,6 +19,10 @@ class run_reporter : public summarising_reporter {
   void finish(const std::string& incomplete_reason);
 
  private:
+  // Numbers each row by its pass (--handoff-passes); sampled in pairs
+  // (--handoff-plant-alternate=samples), each row becomes its plain half and its planted half.
+  static std::vector<Run> stamp_passes(const std::vector<Run>& reports);
+
   results_writer& writer_;
   progress_lines* progress_;
   bool context_reported_ = false;

@@ -4,8 +4,7 @@
 
 namespace handoff::bench {
 
-void set_sample_counters(benchmark::State& state, const sample_report& report) {
-  auto& counters = state.counters;
+void set_sample_counters(benchmark::UserCounters& counters, const sample_report& report) {
   counters["samples"] = static_cast<double>(report.samples);
   const double noise = report.interval.noise();
   counters["noise"] = std::isfinite(noise) ? noise : 0.0;

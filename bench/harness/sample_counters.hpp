@@ -30,6 +30,9 @@ struct sample_report {
   double planted_actual = 0.0;
 };
 
-void set_sample_counters(benchmark::State& state, const sample_report& report);
+void set_sample_counters(benchmark::UserCounters& counters, const sample_report& report);
+inline void set_sample_counters(benchmark::State& state, const sample_report& report) {
+  set_sample_counters(state.counters, report);
+}
 
 }  // namespace handoff::bench

@@ -120,15 +120,29 @@ TEST(BenchConfig, AnAlternatingPlantNeedsAPlantAndPasses) {
   arguments good({"handoff_bench", "--handoff-plant-slowdown=10:^x", "--handoff-passes=4",
                   "--handoff-plant-alternate"});
   const auto config = parse_handoff_flags(good.count, good.pointers.data());
-  EXPECT_TRUE(config.plant.alternate);
+  EXPECT_EQ(config.plant.alternation, plant_alternation::passes);
   EXPECT_EQ(config.plant.describe(), "10:^x (even passes)");
   arguments no_plant({"handoff_bench", "--handoff-passes=4", "--handoff-plant-alternate"});
   EXPECT_THROW(parse_handoff_flags(no_plant.count, no_plant.pointers.data()),
                std::invalid_argument);
   arguments one_pass(
-      {"handoff_bench", "--handoff-plant-slowdown=10:^x", "--handoff-plant-alternate"});
+      {"handoff_bench", "--handoff-plant-slowdown=10:^x", "--handoff-plant-alternate=passes"});
   EXPECT_THROW(parse_handoff_flags(one_pass.count, one_pass.pointers.data()),
                std::invalid_argument);
+}
+
+TEST(BenchConfig, PlantedSamplesAlternateInASinglePassToo) {
+  arguments samples(
+      {"handoff_bench", "--handoff-plant-slowdown=5:^x", "--handoff-plant-alternate=samples"});
+  const auto config = parse_handoff_flags(samples.count, samples.pointers.data());
+  EXPECT_EQ(config.plant.alternation, plant_alternation::samples);
+  EXPECT_EQ(config.plant.describe(), "5:^x (every second sample)");
+  arguments unplanted({"handoff_bench", "--handoff-plant-alternate=samples"});
+  EXPECT_THROW(parse_handoff_flags(unplanted.count, unplanted.pointers.data()),
+               std::invalid_argument);
+  arguments unknown(
+      {"handoff_bench", "--handoff-plant-slowdown=5:^x", "--handoff-plant-alternate=rows"});
+  EXPECT_THROW(parse_handoff_flags(unknown.count, unknown.pointers.data()), std::invalid_argument);
 }
 
 TEST(BenchConfig, TheHelpNamesEveryFlagTheParserTakes) {

@@ -56,5 +56,38 @@ TEST_F(PlantedDelay, ANonPositiveReadingChangesNothing) {
   EXPECT_DOUBLE_EQ(delay.delay_seconds(), 0.0005);
 }
 
+TEST_F(PlantedDelay, FollowsTheRowsSpeedKeepingItsCorrectedRatio) {
+  auto delay = planted_delay::for_row("planted/row");
+  delay.follow(0.02);  // not aimed yet: nothing to keep
+  EXPECT_DOUBLE_EQ(delay.delay_seconds(), 0.0);
+  delay.aim_at(0.01);
+  delay.correct(0.025);  // realised half the aim: the delay doubles
+  EXPECT_DOUBLE_EQ(delay.delay_seconds(), 0.001);
+  delay.follow(0.02);  // the machine ran at half speed
+  EXPECT_DOUBLE_EQ(delay.delay_seconds(), 0.002);
+  delay.follow(0.005);
+  EXPECT_DOUBLE_EQ(delay.delay_seconds(), 0.0005);
+  delay.follow(0.0);
+  EXPECT_DOUBLE_EQ(delay.delay_seconds(), 0.0005);
+}
+
+TEST(PlantedDelayAlternation, PassesPlantTheEvenPassesAndSamplesPlantEveryPass) {
+  bench_config planted;
+  planted.plant.fraction = 0.05;
+  planted.plant.rows_regex = "^planted/";
+  planted.plant.alternation = plant_alternation::passes;
+  set_active_config(planted);
+  set_current_pass(1);
+  EXPECT_FALSE(planted_delay::for_row("planted/row").active());
+  set_current_pass(2);
+  EXPECT_TRUE(planted_delay::for_row("planted/row").active());
+  planted.plant.alternation = plant_alternation::samples;
+  set_active_config(planted);
+  set_current_pass(1);
+  EXPECT_TRUE(planted_delay::for_row("planted/row").active());
+  set_current_pass(1);
+  set_active_config(bench_config{});
+}
+
 }  // namespace
 }  // namespace handoff::bench
