@@ -51,8 +51,12 @@ def main() -> int:
             fail(f"handoff_bench exited {run.returncode}:\n{run.stdout}\n{run.stderr}")
         document = json.loads(out.read_text())
     context = document["context"]
-    if not context.get("setting_planted_slowdown", "").endswith("(every second sample)"):
-        fail(f"the context does not name the design: {context.get('setting_planted_slowdown')}")
+    if not context.get("setting_planted_slowdown", "").endswith(
+        "(every second sample)"
+    ):
+        fail(
+            f"the context does not name the design: {context.get('setting_planted_slowdown')}"
+        )
     rows: dict[str, list[dict]] = defaultdict(list)
     for benchmark in document["benchmarks"]:
         if benchmark["run_name"].startswith(("postproc_split/", "pool_prep/")):
@@ -68,16 +72,24 @@ def main() -> int:
             fail(f"{name}: not written as 4 repetitions")
         for half in halves:
             if not (half["samples"] >= 5 and half["ci_low"] <= half["ci_high"]):
-                fail(f"{name} #{half['repetition_index']}: no samples or interval of its own")
+                fail(
+                    f"{name} #{half['repetition_index']}: no samples or interval of its own"
+                )
             median = half["real_time"] * 1e-6  # microseconds, as this row reports
-            if not (half["ci_low"] <= median * 1.0001 and median <= half["ci_high"] * 1.0001):
-                fail(f"{name} #{half['repetition_index']}: time outside its own interval")
+            if not (
+                half["ci_low"] <= median * 1.0001 and median <= half["ci_high"] * 1.0001
+            ):
+                fail(
+                    f"{name} #{half['repetition_index']}: time outside its own interval"
+                )
         for plain, planted in zip(halves[0::2], halves[1::2], strict=True):
             if "planted_slowdown" in plain:
                 fail(f"{name}: a plain half carries planted counters")
             if not planted_row:
                 if "planted_slowdown" in planted:
-                    fail(f"{name}: an unplanted row's second half carries planted counters")
+                    fail(
+                        f"{name}: an unplanted row's second half carries planted counters"
+                    )
                 continue
             if planted.get("planted_slowdown") != 0.25:
                 fail(f"{name}: the planted half does not name its slowdown")
@@ -85,7 +97,9 @@ def main() -> int:
             if not ratio > 1.0:
                 fail(f"{name}: the planted half is not slower ({ratio:.3f})")
             if abs(planted["planted_actual"] - (ratio - 1)) > 1e-6:
-                fail(f"{name}: realised {planted['planted_actual']}, times say {ratio - 1}")
+                fail(
+                    f"{name}: realised {planted['planted_actual']}, times say {ratio - 1}"
+                )
     print("ok: every row written as a plain and a planted half per pass")
     return 0
 
