@@ -98,6 +98,8 @@ int run_benchmarks(int argc, char** argv) {
   set_active_config(config);
   const std::string results_path = json_results_path(argc, argv);
   const bool listing = flag_value(argc, argv, "--benchmark_list_tests", "false") != "false";
+  const auto display =
+      parse_display_format(flag_value(argc, argv, "--benchmark_format", "console"));
   const run_settings settings{flag_value(argc, argv, "--benchmark_filter", ""),
                               std::stoi(flag_value(argc, argv, "--benchmark_repetitions", "1"))};
   // Each row is one Google Benchmark iteration, inside which the driver samples until the row's
@@ -156,7 +158,7 @@ int run_benchmarks(int argc, char** argv) {
   results_writer writer(listing ? std::string() : results_path);
   run_reporter reporter(isatty(STDOUT_FILENO) ? benchmark::ConsoleReporter::OO_Color
                                               : benchmark::ConsoleReporter::OO_None,
-                        writer, progress ? &*progress : nullptr);
+                        display, writer, progress ? &*progress : nullptr);
   std::size_t ran = 0;
   const int passes = listing ? 1 : config.passes;
   // A run filtered to some patterns still prices its rows: after its first pass it knows the

@@ -180,6 +180,10 @@ void print_summary(std::ostream& out, const std::vector<measured_run>& runs) {
 
 void summarising_reporter::ReportRuns(const std::vector<Run>& reports) {
   benchmark::ConsoleReporter::ReportRuns(reports);
+  collect(reports);
+}
+
+void summarising_reporter::collect(const std::vector<Run>& reports) {
   for (const auto& run : reports) {
     if (run.run_type != Run::RT_Iteration || run_failed(run) || run.iterations <= 0) continue;
     if (run.counters.contains("wrong") && run.counters.at("wrong").value != 0.0) continue;

@@ -66,6 +66,10 @@ class summarising_reporter : public benchmark::ConsoleReporter {
   void Finalize() override;
   const std::vector<measured_run>& runs() const noexcept { return runs_; }
 
+ protected:
+  // Keeps the verified rows for the summary, without printing them.
+  void collect(const std::vector<Run>& reports);
+
  private:
   std::vector<measured_run> runs_;
 };

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iostream>
+#include <stdexcept>
+#include <string>
 
 #include "bench_config.hpp"
 #include "interruption.hpp"
@@ -9,20 +12,59 @@
 
 namespace handoff::bench {
 
-run_reporter::run_reporter(OutputOptions options, results_writer& writer, progress_lines* progress)
-    : summarising_reporter(options), writer_(writer), progress_(progress) {}
+display_format parse_display_format(std::string_view value) {
+  if (value == "console") return display_format::console;
+  if (value == "json") return display_format::json;
+  if (value == "csv") return display_format::csv;
+  throw std::invalid_argument("handoff_bench: --benchmark_format is console, json or csv, not '" +
+                              std::string(value) + "'");
+}
+
+namespace {
+
+std::unique_ptr<benchmark::BenchmarkReporter> display_for(display_format format) {
+  switch (format) {
+    case display_format::json:
+      return std::make_unique<benchmark::JSONReporter>();
+    case display_format::csv:
+// Google Benchmark has deprecated its CSV reporter but still prints CSV for --benchmark_format=csv,
+// and so does this run, until Google Benchmark drops it.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+      return std::make_unique<benchmark::CSVReporter>();
+#pragma GCC diagnostic pop
+    case display_format::console:
+      break;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+run_reporter::run_reporter(OutputOptions options, display_format format, results_writer& writer,
+                           progress_lines* progress)
+    : summarising_reporter(options),
+      display_(display_for(format)),
+      writer_(writer),
+      progress_(progress) {}
 
 bool run_reporter::ReportContext(const Context& context) {
   if (context_reported_) return true;
   context_reported_ = true;
   writer_.begin(context);
+  if (display_) return display_->ReportContext(context);
   return summarising_reporter::ReportContext(context);
 }
 
 void run_reporter::ReportRuns(const std::vector<Run>& reports) {
   if (run_interrupted() || reports.empty()) return;
   const auto stamped = stamp_passes(reports);
-  summarising_reporter::ReportRuns(stamped);
+  if (display_) {
+    display_->ReportRuns(stamped);
+    collect(stamped);
+  } else {
+    summarising_reporter::ReportRuns(stamped);
+  }
   writer_.add(stamped);
   writer_.snapshot(runs());
   if (progress_) progress_->row_finished(reports.front().run_name.function_name);
@@ -64,7 +106,12 @@ std::vector<run_reporter::Run> run_reporter::stamp_passes(const std::vector<Run>
 
 void run_reporter::finish(const std::string& incomplete_reason) {
   if (progress_) progress_->finished();
-  summarising_reporter::Finalize();
+  if (display_) {
+    display_->Finalize();
+    print_summary(std::cerr, runs());
+  } else {
+    summarising_reporter::Finalize();
+  }
   writer_.finish(runs(), incomplete_reason);
 }
 

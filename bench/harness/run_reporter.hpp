@@ -5,14 +5,26 @@
 // afterwards), so the summary and the last write wait for finish(). Rows reported after an
 // interrupt were cut short or skipped: they are left out.
 
+#include <memory>
+#include <string_view>
+
 #include "progress.hpp"
 #include "results_writer.hpp"
 
 namespace handoff::bench {
 
+// What the run prints on standard output, as Google Benchmark's --benchmark_format: the console
+// table followed by the summary against the ceilings, or Google Benchmark's own JSON or CSV, for
+// tools that read it there (the summary then goes to standard error).
+enum class display_format { console, json, csv };
+
+// The value of --benchmark_format; std::invalid_argument for any other.
+display_format parse_display_format(std::string_view value);
+
 class run_reporter : public summarising_reporter {
  public:
-  run_reporter(OutputOptions options, results_writer& writer, progress_lines* progress);
+  run_reporter(OutputOptions options, display_format format, results_writer& writer,
+               progress_lines* progress);
   bool ReportContext(const Context& context) override;
   void ReportRuns(const std::vector<Run>& reports) override;
   void Finalize() override {}
@@ -23,6 +35,8 @@ class run_reporter : public summarising_reporter {
   // (--handoff-plant-alternate=samples), each row becomes its plain half and its planted half.
   static std::vector<Run> stamp_passes(const std::vector<Run>& reports);
 
+  // Null for the console table, which this reporter prints itself.
+  std::unique_ptr<benchmark::BenchmarkReporter> display_;
   results_writer& writer_;
   progress_lines* progress_;
   bool context_reported_ = false;
