@@ -13,6 +13,7 @@
 #include <iostream>
 #include <new>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -70,9 +71,10 @@ std::string flag_value(int argc, char** argv, std::string_view flag, std::string
   return fallback;
 }
 
-// The JSON results file is handoff's own (results_writer): Google Benchmark's flags for it are
-// taken off the line, so that Google Benchmark does not write a second, unannotated copy.
-std::vector<char*> without_json_output_flags(int argc, char** argv) {
+// The results file is handoff's own (results_writer, or run_reporter's plain file): Google
+// Benchmark's flags for it are taken off the line, so that Google Benchmark does not write a
+// second, unannotated copy, nor empty the file at each of the run's calls into it.
+std::vector<char*> without_output_file_flags(int argc, char** argv) {
   std::vector<char*> kept;
   for (int i = 0; i < argc; ++i) {
     const std::string_view argument = argv[i];
@@ -100,13 +102,24 @@ int run_benchmarks(int argc, char** argv) {
   const bool listing = flag_value(argc, argv, "--benchmark_list_tests", "false") != "false";
   const auto display =
       parse_display_format(flag_value(argc, argv, "--benchmark_format", "console"));
+  const std::string out_path = flag_value(argc, argv, "--benchmark_out", "");
+  const std::string out_format = flag_value(argc, argv, "--benchmark_out_format", "json");
+  plain_results_file plain_file;
+  if (out_format != "json") {
+    if (out_format != "console" && out_format != "csv") {
+      throw std::invalid_argument(
+          "handoff_bench: --benchmark_out_format is json, console or csv, not '" + out_format +
+          "'");
+    }
+    if (!listing) plain_file = {out_path, parse_display_format(out_format)};
+  }
   const run_settings settings{flag_value(argc, argv, "--benchmark_filter", ""),
                               std::stoi(flag_value(argc, argv, "--benchmark_repetitions", "1"))};
   // Each row is one Google Benchmark iteration, inside which the driver samples until the row's
   // noise target (measure.hpp). Set as the global flag, names carry no min_time suffix.
   std::string min_time_flag = one_iteration_min_time_flag();
-  std::vector<char*> arguments = results_path.empty() ? std::vector<char*>(argv, argv + argc)
-                                                      : without_json_output_flags(argc, argv);
+  std::vector<char*> arguments = out_path.empty() ? std::vector<char*>(argv, argv + argc)
+                                                  : without_output_file_flags(argc, argv);
   arguments.insert(arguments.begin() + 1, min_time_flag.data());
   argc = static_cast<int>(arguments.size());
   argv = arguments.data();
@@ -158,7 +171,7 @@ int run_benchmarks(int argc, char** argv) {
   results_writer writer(listing ? std::string() : results_path);
   run_reporter reporter(isatty(STDOUT_FILENO) ? benchmark::ConsoleReporter::OO_Color
                                               : benchmark::ConsoleReporter::OO_None,
-                        display, writer, progress ? &*progress : nullptr);
+                        display, writer, progress ? &*progress : nullptr, plain_file);
   std::size_t ran = 0;
   const int passes = listing ? 1 : config.passes;
   // A run filtered to some patterns still prices its rows: after its first pass it knows the

@@ -24,6 +24,8 @@ namespace {
 
 std::unique_ptr<benchmark::BenchmarkReporter> display_for(display_format format) {
   switch (format) {
+    case display_format::console:
+      break;
     case display_format::json:
       return std::make_unique<benchmark::JSONReporter>();
     case display_format::csv:
@@ -33,8 +35,6 @@ std::unique_ptr<benchmark::BenchmarkReporter> display_for(display_format format)
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
       return std::make_unique<benchmark::CSVReporter>();
 #pragma GCC diagnostic pop
-    case display_format::console:
-      break;
   }
   return nullptr;
 }
@@ -42,16 +42,27 @@ std::unique_ptr<benchmark::BenchmarkReporter> display_for(display_format format)
 }  // namespace
 
 run_reporter::run_reporter(OutputOptions options, display_format format, results_writer& writer,
-                           progress_lines* progress)
+                           progress_lines* progress, const plain_results_file& plain_file)
     : summarising_reporter(options),
       display_(display_for(format)),
       writer_(writer),
-      progress_(progress) {}
+      progress_(progress) {
+  if (plain_file.path.empty()) return;
+  plain_file_stream_.open(plain_file.path);
+  if (!plain_file_stream_) {
+    throw std::runtime_error("handoff_bench: cannot write " + plain_file.path);
+  }
+  plain_file_ = display_for(plain_file.format);
+  if (!plain_file_) plain_file_ = std::make_unique<benchmark::ConsoleReporter>(OO_None);
+  plain_file_->SetOutputStream(&plain_file_stream_);
+  plain_file_->SetErrorStream(&plain_file_stream_);
+}
 
 bool run_reporter::ReportContext(const Context& context) {
   if (context_reported_) return true;
   context_reported_ = true;
   writer_.begin(context);
+  if (plain_file_) plain_file_->ReportContext(context);
   if (display_) return display_->ReportContext(context);
   return summarising_reporter::ReportContext(context);
 }
@@ -59,6 +70,7 @@ bool run_reporter::ReportContext(const Context& context) {
 void run_reporter::ReportRuns(const std::vector<Run>& reports) {
   if (run_interrupted() || reports.empty()) return;
   const auto stamped = stamp_passes(reports);
+  if (plain_file_) plain_file_->ReportRuns(stamped);
   if (display_) {
     display_->ReportRuns(stamped);
     collect(stamped);
@@ -106,6 +118,7 @@ std::vector<run_reporter::Run> run_reporter::stamp_passes(const std::vector<Run>
 
 void run_reporter::finish(const std::string& incomplete_reason) {
   if (progress_) progress_->finished();
+  if (plain_file_) plain_file_->Finalize();
   if (display_) {
     display_->Finalize();
     print_summary(std::cerr, runs());

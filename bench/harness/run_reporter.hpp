@@ -5,7 +5,9 @@
 // afterwards), so the summary and the last write wait for finish(). Rows reported after an
 // interrupt were cut short or skipped: they are left out.
 
+#include <fstream>
 #include <memory>
+#include <string>
 #include <string_view>
 
 #include "progress.hpp"
@@ -21,10 +23,18 @@ enum class display_format { console, json, csv };
 // The value of --benchmark_format; std::invalid_argument for any other.
 display_format parse_display_format(std::string_view value);
 
+// --benchmark_out with --benchmark_out_format=console or csv: Google Benchmark's own output in that
+// format, written here, since Google Benchmark reopens (and so empties) its file at each of a
+// run's calls into it (passes, and the ceilings a filtered run measures after its rows).
+struct plain_results_file {
+  std::string path;  // empty: none
+  display_format format = display_format::console;
+};
+
 class run_reporter : public summarising_reporter {
  public:
   run_reporter(OutputOptions options, display_format format, results_writer& writer,
-               progress_lines* progress);
+               progress_lines* progress, const plain_results_file& plain_file = {});
   bool ReportContext(const Context& context) override;
   void ReportRuns(const std::vector<Run>& reports) override;
   void Finalize() override {}
@@ -37,6 +47,8 @@ class run_reporter : public summarising_reporter {
 
   // Null for the console table, which this reporter prints itself.
   std::unique_ptr<benchmark::BenchmarkReporter> display_;
+  std::ofstream plain_file_stream_;
+  std::unique_ptr<benchmark::BenchmarkReporter> plain_file_;
   results_writer& writer_;
   progress_lines* progress_;
   bool context_reported_ = false;

@@ -4,7 +4,8 @@
 Runs one quick CPU row three times: with json, standard output must be one JSON document with a
 context and the row, and nothing else, the summary against the ceilings going to standard error; with csv, a header line then the row; with console (the
 default), the table. An unknown format is a clear error
-(exit 2). In every case the results file (--benchmark_out) stays handoff's annotated JSON.
+(exit 2). The results file (--benchmark_out) stays handoff's annotated JSON, and with
+--benchmark_out_format=csv holds Google Benchmark's CSV of every row the run measured.
 """
 
 from __future__ import annotations
@@ -87,6 +88,16 @@ def main() -> int:
             fail(f"console: exit {as_console.returncode}\n{as_console.stderr}")
         if "Benchmark" not in as_console.stdout or ROW[1:] not in as_console.stdout:
             fail(f"console: no table:\n{as_console.stdout}")
+
+        # A CSV results file keeps the row and the ceilings measured after it, which Google
+        # Benchmark's own file would have lost when it reopened the file for them.
+        csv_out = Path(folder) / "run.csv"
+        as_csv_file = run(bench, "--benchmark_out_format=csv", out=csv_out)
+        if as_csv_file.returncode != 0:
+            fail(f"csv file: exit {as_csv_file.returncode}\n{as_csv_file.stderr}")
+        written = csv_out.read_text()
+        if ROW[1:] not in written or "ceilings/pipe_between_processes/" not in written:
+            fail(f"csv file: the row or its ceilings are missing:\n{written}")
 
         unknown = run(bench, "--benchmark_format=xml", out=out)
         if unknown.returncode != 2 or "console, json or csv" not in unknown.stderr:
