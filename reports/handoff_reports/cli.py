@@ -14,6 +14,7 @@ COMMANDS = {
     "previous": "the newest earlier night from the same GPUs",
     "claims": "the articles' claims and this run's verdict on each",
     "merge": "several passes of handoff_bench into one results file, a repetition each",
+    "headline": "per pattern at its default size: recipe, fastest variant, best CPU way",
 }
 
 
@@ -39,6 +40,10 @@ def _command(name: str) -> Callable[[list[str] | None], int]:
         from handoff_reports.claims import main as claims
 
         return claims
+    if name == "headline":
+        from handoff_reports.headline import main as headline
+
+        return headline
     if name == "previous":
         from handoff_reports.previous import main as previous
 
@@ -64,6 +69,7 @@ merge_main = _script("merge")
 claims_main = _script("claims")
 previous_main = _script("previous")
 progress_main = _script("progress")
+headline_main = _script("headline")
 
 
 def main(argv: list[str] | None = None) -> int:

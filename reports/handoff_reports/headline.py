@@ -1,0 +1,279 @@
+"""The headline table: per pattern, at its default size, what the recipe as written costs, what
+the fastest variant costs, what the best CPU way costs, and how close each is to its floor.
+
+Each pattern's default point, recipe and CPU ways are in HEADLINE_POINTS, from DESIGN.md's table.
+A row is at the point when every axis it has takes the point's value there (a CPU variant has no
+`workers` or `start` axis, say); an axis of value LARGEST takes the largest value measured (the
+GPU count). The fastest variant is the quickest row at the point that is not a CPU way, the recipe
+included. `headline` prints the table as text or Markdown, so that the README's table comes from a
+real run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from handoff_reports.formatting import percent_text, seconds_text
+from handoff_reports.results import ResultsError, Row, load_all
+
+LARGEST = "{largest}"
+
+
+@dataclass(frozen=True)
+class HeadlinePoint:
+    pattern: str
+    point: Mapping[str, str]
+    # The variant that is the articles' recipe, with its named fixes only; None where no row of
+    # the recipe runs at this point.
+    recipe: str | None
+    # A CPU way is a variant named cpu_*, or a row at the point with these axes changed (the same
+    # hand-off computing on the host), which it must have.
+    cpu_axes: Mapping[str, str] = field(default_factory=dict)
+    # Variants that are not a way to do the pattern's job, left out of "fastest": the multi-GPU
+    # kernel alone, which gathers nothing, is what the gathers' scaling is measured against.
+    not_compared: tuple[str, ...] = ()
+
+
+HEADLINE_POINTS: tuple[HeadlinePoint, ...] = (
+    HeadlinePoint("pool_prep",
+                  {"chunks": "10", "elements": "1048576", "workers": "4", "start": "warm"},
+                  "seed"),
+    HeadlinePoint("queued_worker",
+                  {"compute": "device", "items": "10", "elements": "1048576", "start": "warm"},
+                  "seed", cpu_axes={"compute": "host"}),
+    HeadlinePoint("postproc_split",
+                  {"target": "device", "elements": "10000000", "chunks": "10", "workers": "4",
+                   "start": "warm"},
+                  "seed", cpu_axes={"target": "host"}),
+    HeadlinePoint("independent_tasks",
+                  {"compute": "device", "data": "host", "datasets": "100", "elements": "10000",
+                   "start": "warm"},
+                  "seed", cpu_axes={"compute": "host"}),
+    HeadlinePoint("iterative", {"unknowns": "1048576", "iterations": "100"}, "host_loop"),
+    HeadlinePoint("elementwise",
+                  {"workload": "vector_add", "elements": "10000000", "start": "warm"}, None),
+    HeadlinePoint("tensor_transfer",
+                  {"memory": "device", "bytes": "4194304", "start": "warm"}, "queue"),
+    HeadlinePoint("multi_gpu",
+                  {"workload": "scale_by_two", "gpus": LARGEST, "partitioner": "even",
+                   "elements": "268435456", "scope": "from_host"},
+                  "host_gather", not_compared=("kernel_only", "kernel_only_threads")),
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One cell group of the table: a row's variant, median, interval, floor and efficiency."""
+
+    row: Row
+
+    @property
+    def variant(self) -> str:
+        return self.row.name.variant
+
+    @property
+    def seconds(self) -> float:
+        return self.row.median_seconds
+
+    @property
+    def interval(self) -> tuple[float, float] | None:
+        figures = self.row.figures
+        lows = [f.ci_low for f in figures if f.ci_low is not None]
+        highs = [f.ci_high for f in figures if f.ci_high is not None]
+        if not lows or not highs:
+            return None
+        return min(lows), max(highs)
+
+
+@dataclass(frozen=True)
+class HeadlineLine:
+    pattern: str
+    point: str  # the point's axes as a name fragment, LARGEST resolved
+    recipe: Entry | None
+    fastest: Entry | None
+    best_cpu: Entry | None
+
+    @property
+    def speedup(self) -> float | None:
+        """The recipe's time over the fastest variant's."""
+        if self.recipe is None or self.fastest is None or not self.fastest.seconds:
+            return None
+        return self.recipe.seconds / self.fastest.seconds
+
+    @property
+    def speedup_interval(self) -> tuple[float, float] | None:
+        """The speedup from the ends of the two intervals: its least and its most."""
+        if self.recipe is None or self.fastest is None:
+            return None
+        recipe, fastest = self.recipe.interval, self.fastest.interval
+        if recipe is None or fastest is None or fastest[0] <= 0 or fastest[1] <= 0:
+            return None
+        return recipe[0] / fastest[1], recipe[1] / fastest[0]
+
+
+def _usable(row: Row) -> bool:
+    return not row.failed and bool(row.seconds) and row.median_seconds > 0
+
+
+def _at(row: Row, point: Mapping[str, str]) -> bool:
+    return all(point.get(axis, value) == value for axis, value in row.name.axes)
+
+
+def _has(row: Row, axes: Mapping[str, str]) -> bool:
+    return bool(axes) and all(row.name.axis(axis) == value for axis, value in axes.items())
+
+
+def _resolved(point: Mapping[str, str], rows: Sequence[Row]) -> dict[str, str]:
+    """The point with every LARGEST axis set to the largest value measured at the rest of it."""
+    resolved = dict(point)
+    for axis, value in point.items():
+        if value != LARGEST:
+            continue
+        rest = {a: v for a, v in point.items() if a != axis and v != LARGEST}
+        measured = [row.name.axis(axis) for row in rows if _at(row, rest)]
+        numbers = [int(v) for v in measured if v is not None and v.isdigit()]
+        if numbers:
+            resolved[axis] = str(max(numbers))
+        else:
+            del resolved[axis]
+    return resolved
+
+
+def _quickest(rows: Sequence[Row]) -> Entry | None:
+    usable = [row for row in rows if _usable(row)]
+    return Entry(min(usable, key=lambda row: row.median_seconds)) if usable else None
+
+
+def headline_line(spec: HeadlinePoint, rows: Sequence[Row]) -> HeadlineLine | None:
+    """The pattern's line, or None when no row of the pattern was measured at its point."""
+    own = [row for row in rows if row.name.pattern == spec.pattern]
+    point = _resolved(spec.point, own)
+    at_point = [row for row in own if _at(row, point)]
+    if not at_point:
+        return None
+    cpu_point = {**point, **spec.cpu_axes}
+    cpu_rows = [row for row in own
+                if (row.name.variant.startswith("cpu_") and _at(row, point))
+                or (_has(row, spec.cpu_axes) and _at(row, cpu_point))]  # fmt: skip
+    cpu_keys = {row.key for row in cpu_rows}
+    compared = [
+        row
+        for row in at_point
+        if row.key not in cpu_keys and row.name.variant not in spec.not_compared
+    ]
+    recipe_rows = [row for row in compared if row.name.variant == spec.recipe]
+    return HeadlineLine(
+        pattern=spec.pattern,
+        point="/".join(f"{axis}:{value}" for axis, value in point.items()),
+        recipe=_quickest(recipe_rows),
+        fastest=_quickest(compared),
+        best_cpu=_quickest(cpu_rows),
+    )
+
+
+def headline_table(rows: Sequence[Row]) -> list[HeadlineLine]:
+    lines = (headline_line(spec, rows) for spec in HEADLINE_POINTS)
+    return [line for line in lines if line is not None]
+
+
+def entry_text(entry: Entry | None) -> str:
+    """`variant 1.23 ms [1.20, 1.25 ms], 45.6% of floor`, or "–"."""
+    if entry is None:
+        return "–"
+    text = f"{entry.variant} {seconds_text(entry.seconds)}"
+    if (interval := entry.interval) is not None:
+        text += f" [{seconds_text(interval[0])}, {seconds_text(interval[1])}]"
+    floor = entry.row.floor_seconds
+    if floor is not None:
+        text += f", floor {seconds_text(floor)} ({percent_text(entry.row.efficiency)})"
+    return text
+
+
+def speedup_text(line: HeadlineLine) -> str:
+    if (speedup := line.speedup) is None:
+        return "–"
+    text = f"{speedup:.3g}×"
+    if (interval := line.speedup_interval) is not None:
+        text += f" [{interval[0]:.3g}, {interval[1]:.3g}]"
+    return text
+
+
+COLUMNS = ("pattern", "point", "recipe", "fastest", "best CPU way", "fastest over recipe")
+
+
+def _cells(line: HeadlineLine) -> tuple[str, ...]:
+    return (line.pattern, line.point, entry_text(line.recipe), entry_text(line.fastest),
+            entry_text(line.best_cpu), speedup_text(line))  # fmt: skip
+
+
+def markdown_table(lines: Sequence[HeadlineLine]) -> str:
+    def escaped(cell: str) -> str:
+        return cell.replace("|", "\\|")
+
+    out = ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
+    out += ["| " + " | ".join(escaped(c) for c in _cells(line)) + " |" for line in lines]
+    return "\n".join(out) + "\n"
+
+
+def text_table(lines: Sequence[HeadlineLine]) -> str:
+    blocks = []
+    for line in lines:
+        cells = dict(zip(COLUMNS, _cells(line), strict=True))
+        blocks.append("\n".join(f"  {name:<20} {cells[name]}" for name in COLUMNS[1:]))
+        blocks[-1] = f"{line.pattern}\n{blocks[-1]}"
+    return "\n\n".join(blocks) + "\n"
+
+
+BLOCK_BEGIN = "<!-- headline: begin (written by handoff-headline --into; do not edit) -->"
+BLOCK_END = "<!-- headline: end -->"
+
+
+def with_block(document: str, table: str) -> str:
+    """document with the text between its headline markers replaced by table."""
+    begin = document.find(BLOCK_BEGIN)
+    end = document.find(BLOCK_END)
+    if begin < 0 or end < begin:
+        raise ValueError(f"no '{BLOCK_BEGIN}' ... '{BLOCK_END}' block")
+    return document[: begin + len(BLOCK_BEGIN)] + "\n" + table + document[end:]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="handoff-headline",
+        description="Per pattern at its default size: the recipe as written, the fastest "
+        "variant and the best CPU way, each with its median, interval, floor and efficiency, and "
+        "the speedup of the fastest over the recipe.",
+    )
+    parser.add_argument("results", nargs="+", help="results JSON files written by handoff_bench")
+    parser.add_argument("--format", choices=("text", "markdown"), default="text")
+    parser.add_argument(
+        "--into",
+        metavar="FILE",
+        help="write the Markdown table into FILE (the README) between its headline markers",
+    )
+    arguments = parser.parse_args(argv)
+    try:
+        runs = load_all(arguments.results)
+    except ResultsError as error:
+        print(f"handoff-headline: {error}", file=sys.stderr)
+        return 2
+    rows = [row for run in runs for row in run.benchmark_rows()]
+    lines = headline_table(rows)
+    if not lines:
+        print("handoff-headline: no row of any pattern at its default point", file=sys.stderr)
+        return 1
+    if arguments.into:
+        target = Path(arguments.into)
+        try:
+            target.write_text(with_block(target.read_text(), markdown_table(lines)))
+        except (OSError, ValueError) as error:
+            print(f"handoff-headline: {target}: {error}", file=sys.stderr)
+            return 2
+        print(f"handoff-headline: wrote the table into {target}")
+        return 0
+    print(markdown_table(lines) if arguments.format == "markdown" else text_table(lines), end="")
+    return 0
