@@ -70,10 +70,12 @@ class Entry:
     """One cell group of the table: a row's variant, median, interval, floor and efficiency."""
 
     row: Row
+    # The axes that make a row of the same hand-off a CPU way ("compute:host"); empty otherwise.
+    note: str = ""
 
     @property
     def variant(self) -> str:
-        return self.row.name.variant
+        return self.row.name.variant + (f" ({self.note})" if self.note else "")
 
     @property
     def seconds(self) -> float:
@@ -143,9 +145,13 @@ def _resolved(point: Mapping[str, str], rows: Sequence[Row]) -> dict[str, str]:
     return resolved
 
 
-def _quickest(rows: Sequence[Row]) -> Entry | None:
+def _quickest(rows: Sequence[Row], cpu_axes: Mapping[str, str] | None = None) -> Entry | None:
     usable = [row for row in rows if _usable(row)]
-    return Entry(min(usable, key=lambda row: row.median_seconds)) if usable else None
+    if not usable:
+        return None
+    row = min(usable, key=lambda one: one.median_seconds)
+    note = " ".join(f"{a}:{v}" for a, v in (cpu_axes or {}).items() if row.name.axis(a) == v)
+    return Entry(row, note)
 
 
 def headline_line(spec: HeadlinePoint, rows: Sequence[Row]) -> HeadlineLine | None:
@@ -171,7 +177,7 @@ def headline_line(spec: HeadlinePoint, rows: Sequence[Row]) -> HeadlineLine | No
         point="/".join(f"{axis}:{value}" for axis, value in point.items()),
         recipe=_quickest(recipe_rows),
         fastest=_quickest(compared),
-        best_cpu=_quickest(cpu_rows),
+        best_cpu=_quickest(cpu_rows, spec.cpu_axes),
     )
 
 

@@ -10,6 +10,7 @@ from matplotlib.ticker import NullFormatter
 from handoff_reports.gpu_scaling import ONE_PROCESS, SCALING_TARGET, ScalingSeries
 from handoff_reports.results import STAGES, Row
 from handoff_reports.series import ColdWarmPair, Facet, Series
+from handoff_reports.styles import readable_log_axis, series_style, variant_style
 from handoff_reports.svg import figure_to_svg, new_figure
 
 MAX_BARS = 24
@@ -26,27 +27,39 @@ def _size_label(facet: Facet) -> str:
     return facet.size_axis or "size"
 
 
-def _draw_series_times(axes: Axes, series: Series) -> None:
+def _interval(row: Row) -> tuple[float, float]:
+    """The median's 95% interval over the row's repetitions; their range in older files."""
+    figures = row.figures
+    lows = [f.ci_low for f in figures if f.ci_low is not None]
+    highs = [f.ci_high for f in figures if f.ci_high is not None]
+    if lows and highs:
+        return min(lows + [min(row.seconds)]), max(highs + [max(row.seconds)])
+    return min(row.seconds), max(row.seconds)
+
+
+def _draw_series_times(axes: Axes, series: Series, labels: Sequence[str]) -> None:
     points = series.points()
     sizes = [size for size, _ in points]
     medians = [row.median_seconds for _, row in points]
-    (line,) = axes.plot(sizes, medians, marker="o", markersize=3, label=series.label)
-    low = [min(row.seconds) for _, row in points]
-    high = [max(row.seconds) for _, row in points]
+    style = series_style(series.label, labels)
+    axes.plot(sizes, medians, label=series.label, **style)
+    low, high = zip(*(_interval(row) for _, row in points), strict=True)
     if any(hi > lo for lo, hi in zip(low, high, strict=True)):
-        axes.fill_between(sizes, low, high, color=line.get_color(), alpha=0.2, linewidth=0)
+        axes.fill_between(sizes, low, high, color=style["color"], alpha=0.2, linewidth=0)
 
 
 def time_against_size(pattern: str, facet: Facet) -> str:
     figure = new_figure()
     axes = figure.add_subplot()
+    labels = [series.label for series in facet.series]
     for series in facet.series:
         if series.points():
-            _draw_series_times(axes, series)
-    axes.set(xscale="log", yscale="log", xlabel=_size_label(facet), ylabel="median time (s)")
-    axes.set_title(
-        f"{pattern}: time against {_size_label(facet)} ({facet.title})", fontsize="small"
-    )
+            _draw_series_times(axes, series, labels)
+    axes.set(xscale="log", yscale="log", xlabel=_size_label(facet), ylabel="median time")
+    readable_log_axis(axes, "x")
+    readable_log_axis(axes, "y", "s")
+    axes.set_title(f"{pattern}: time against {_size_label(facet)} ({facet.title}); "
+                   "bands: the median's 95% interval", fontsize="small")  # fmt: skip
     axes.grid(True, which="both", alpha=0.3)
     _legend(axes)
     return figure_to_svg(figure, f"{pattern} time against size, {facet.title}")
@@ -57,11 +70,15 @@ def speedup_over_cpu(
 ) -> str:
     figure = new_figure()
     axes = figure.add_subplot()
-    for label, points in sorted(speedups.items()):
-        axes.plot(*zip(*points, strict=True), marker="o", markersize=3, label=label)
+    labels = sorted(speedups)
+    for label in labels:
+        axes.plot(*zip(*speedups[label], strict=True), label=label,
+                  **series_style(label, labels))  # fmt: skip
     axes.axhline(1.0, color="black", linewidth=0.8, linestyle="--")
     axes.set(xscale="log", yscale="log", xlabel=_size_label(facet),
              ylabel="speedup over the best CPU reference (×)")  # fmt: skip
+    readable_log_axis(axes, "x")
+    readable_log_axis(axes, "y")
     axes.set_title(f"{pattern}: speedup over the best CPU row ({facet.title})", fontsize="small")
     axes.grid(True, which="both", alpha=0.3)
     _legend(axes)
@@ -71,19 +88,21 @@ def speedup_over_cpu(
 def efficiency_against_size(pattern: str, facet: Facet) -> str:
     figure = new_figure()
     axes = figure.add_subplot()
+    labels = [series.label for series in facet.series]
     for series in facet.series:
         points = [(size, row.efficiency) for size, row in series.points() if row.efficiency]
         if not points:
             continue
         sizes, efficiencies = zip(*points, strict=True)
-        axes.plot(sizes, [100 * e for e in efficiencies], marker="o", markersize=3,
-                  label=series.label)  # fmt: skip
+        axes.plot(sizes, [100 * e for e in efficiencies], label=series.label,
+                  **series_style(series.label, labels))  # fmt: skip
         suspect = [(size, 100 * e) for size, e in points if e is not None and e > 1.0]
         if suspect:
             suspect_sizes, suspect_percents = zip(*suspect, strict=True)
             axes.scatter(suspect_sizes, suspect_percents, marker="x", s=60, color="red", zorder=3)
     axes.axhline(100, color="red", linewidth=0.8, linestyle="--")
     axes.set(xscale="log", xlabel=_size_label(facet), ylabel="efficiency (% of floor)")
+    readable_log_axis(axes, "x")
     axes.set_ylim(bottom=0)
     axes.set_title(f"{pattern}: efficiency against this run's ceilings ({facet.title});"
                    " red × = SUSPECT", fontsize="small")  # fmt: skip
@@ -140,18 +159,17 @@ def cold_against_warm(pattern: str, pairs: Sequence[ColdWarmPair]) -> str:
 
 def scaling_against_gpus(scope: str, series: Sequence[ScalingSeries]) -> str:
     """Time, speedup and scaling efficiency against GPU count, for the first workload of the
-    series (the table beside the plot lists every one); a variant keeps its colour across the
-    panels, one process drawn solid and one rank per GPU dashed."""
+    series (the table beside the plot lists every one); a variant keeps its colour and marker
+    (styles.py), one process drawn solid and one rank per GPU dashed."""
     workload = series[0].workload
     series = [one for one in series if one.workload == workload]
     figure = new_figure(13.0, 3.8)
     time_axes, speedup_axes, efficiency_axes = figure.subplots(1, 3)
-    variants = sorted({one.variant for one in series})
-    colours = {variant: TABLEAU[index % len(TABLEAU)] for index, variant in enumerate(variants)}
     counts = sorted({point.gpus for one in series for point in one.points})
     for one in series:
         one_process = one.pattern == ONE_PROCESS
-        style = {"color": colours[one.variant], "marker": "o" if one_process else "s",
+        colour, marker = variant_style(one.variant)
+        style = {"color": colour, "marker": marker,
                  "markersize": 4, "linestyle": "-" if one_process else "--"}  # fmt: skip
         gpus = [point.gpus for point in one.points]
         time_axes.plot(gpus, [1e3 * p.seconds for p in one.points], label=one.label, **style)

@@ -15,7 +15,7 @@ from handoff_reports import plots
 from handoff_reports.claims import ClaimsError, ClaimVerdict, evaluate_claims, load_claims
 from handoff_reports.formatting import ceiling_text, seconds_text
 from handoff_reports.gpu_scaling import ScalingSeries, by_scope, scaling_series
-from handoff_reports.headline import entry_text, headline_table, speedup_text
+from handoff_reports.headline import headline_table, speedup_text
 from handoff_reports.parallel import map_on_every_core
 from handoff_reports.results import Ceiling, ResultsError, Row, Run, load_all
 from handoff_reports.series import cold_warm_pairs, facets_of, speedups_over_best_cpu
@@ -160,7 +160,6 @@ def render_report(runs: list[Run]) -> str:
     environment.filters["ceiling"] = ceiling_text
     environment.filters["noise"] = noise_text
     environment.filters["samples"] = samples_text
-    environment.filters["headline_entry"] = entry_text
     environment.filters["headline_speedup"] = speedup_text
     template = environment.get_template("report.html.j2")
     ceilings: list[Ceiling] = sorted(run.ceilings.values(), key=lambda c: c.name)

@@ -63,6 +63,7 @@ def test_cpu_ways_are_cpu_variants_or_the_same_hand_off_on_the_host() -> None:
     assert lines["iterative"].best_cpu.variant == "cpu_serial"
     queued = lines["queued_worker"].best_cpu
     assert queued is not None and queued.row.name.axis("compute") == "host"
+    assert queued.variant.endswith(" (compute:host)")  # says why a GPU variant's row is a CPU way
     # A variant without the CPU axis (batched has no compute axis) is not a CPU way.
     tasks = lines["independent_tasks"]
     assert tasks.fastest is not None and tasks.fastest.variant == "batched"

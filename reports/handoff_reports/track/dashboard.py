@@ -15,7 +15,9 @@ from datetime import UTC, datetime
 import jinja2
 from matplotlib.axes import Axes
 
+from handoff_reports.names import parse_name
 from handoff_reports.parallel import map_on_every_core
+from handoff_reports.styles import LINE_STYLES, variant_style
 from handoff_reports.svg import figure_to_svg, new_figure
 from handoff_reports.track.check import Change, CheckResult, format_seconds, night
 from handoff_reports.track.series import KnownBreak, Series, break_between, segments
@@ -67,15 +69,19 @@ def _unit(series: Sequence[Series]) -> tuple[str, float]:
     return next(((unit, scale) for unit, scale in UNITS if largest >= scale), UNITS[-1])
 
 
-def _draw_series(axes: Axes, one: Series, scale: float, label: str | None) -> None:
+def _draw_series(axes: Axes, one: Series, scale: float, label: str | None, line_style: str) -> None:
+    """In its variant's colour and marker, as in the report (styles.py); one machine's line
+    style apart from another's."""
     when = [_when(point.run.identity.date) for point in one.points]
     medians = [point.median / scale for point in one.points]
-    (line,) = axes.plot(when, medians, marker="o", markersize=2.5, linewidth=1, label=label)
+    colour, marker = variant_style(parse_name(one.name).variant)
+    axes.plot(when, medians, color=colour, marker=marker, markersize=2.5, linewidth=1,
+              linestyle=line_style, label=label)  # fmt: skip
     axes.fill_between(
         when,
         [point.low / scale for point in one.points],
         [point.high / scale for point in one.points],
-        color=line.get_color(),
+        color=colour,
         alpha=0.2,
         linewidth=0,
     )
@@ -97,8 +103,9 @@ def _plot(name: str, series: Sequence[Series], changes: Sequence[Change]) -> Plo
     axes.xaxis_date()
     several = len(series) > 1
     marks = []
-    for one in series:
-        _draw_series(axes, one, scale, one.machine_label if several else None)
+    for index, one in enumerate(series):
+        line_style = LINE_STYLES[index % len(LINE_STYLES)]
+        _draw_series(axes, one, scale, one.machine_label if several else None, line_style)
         for date, what in _breaks_in(one):
             when = _when(date)
             axes.axvline(when, color=BREAK_COLOUR, linestyle="--", linewidth=1, gid="known-break")
