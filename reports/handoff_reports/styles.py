@@ -2,10 +2,9 @@
 so that a reader who learnt shm_pinned's colour in one plot finds it again in the next; and tick
 labels that read as quantities (10 ms, 4 Mi), not as powers of ten.
 
-Variants are numbered in DESIGN.md's order, pattern by pattern, so that the variants of one
-pattern, which share its plots, take neighbouring numbers: ten colours, then the next marker. A
-variant the list does not know takes a number from its name's checksum, which is as stable.
-Several series of one variant in one plot (other axes: workers, partitioner) differ by line style.
+Styles are handed out pattern by pattern (_assign_styles), so that the variants of one pattern,
+which share its plots, never share a colour or a marker. Several series of one variant in one plot
+(other axes: workers, partitioner) differ by line style.
 """
 
 from __future__ import annotations
@@ -17,38 +16,55 @@ from typing import Any
 from matplotlib.axes import Axes
 from matplotlib.ticker import EngFormatter, NullFormatter
 
-KNOWN_VARIANTS = (
-    # pool_prep
-    "seed", "shared_gpu", "threads", "cpu_serial", "cpu_pool",
-    # queued_worker, postproc_split
-    "slots", "streamed", "shm", "overlapped", "gpu_reduce",
-    # independent_tasks, iterative
-    "few_workers", "streams", "batched", "graph", "cpu_threads", "host_loop", "device_loop",
-    # elementwise
-    "cpu_map", "cpu_chunked", "cpu_blas", "gpu_transfers", "gpu_transfers_pinned", "gpu_resident",
-    # tensor_transfer
-    "queue", "pipe", "shm_pinned", "cuda_ipc", "vmm_fd",
-    # multi_gpu
-    "host_gather", "host_gather_pinned", "p2p_gather", "nccl_allgather", "kernel_only",
-    "kernel_only_threads",
-)  # fmt: skip
+# Each pattern's variants, in DESIGN.md's order.
+PATTERN_VARIANTS = {
+    "pool_prep": ("seed", "shared_gpu", "threads", "cpu_serial", "cpu_pool"),
+    "queued_worker": ("seed", "slots", "streamed"),
+    "postproc_split": ("seed", "shm", "overlapped", "gpu_reduce", "cpu_serial"),
+    "independent_tasks": ("seed", "few_workers", "streams", "batched", "graph", "cpu_serial",
+                          "cpu_threads"),
+    "iterative": ("host_loop", "device_loop", "graph", "cpu_serial"),
+    "elementwise": ("cpu_map", "cpu_chunked", "cpu_blas", "cpu_serial", "cpu_threads",
+                    "gpu_transfers", "gpu_transfers_pinned", "gpu_resident"),
+    "tensor_transfer": ("queue", "pipe", "shm", "shm_pinned", "cuda_ipc", "vmm_fd"),
+    "multi_gpu": ("host_gather", "host_gather_pinned", "p2p_gather", "nccl_allgather",
+                  "kernel_only", "kernel_only_threads"),
+}  # fmt: skip
 # Tableau 10: distinct in colour and in lightness.
 COLOURS = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
            "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac")  # fmt: skip
-MARKERS = ("o", "s", "^", "D", "v", "P", "X")
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "<", ">", "h")
 LINE_STYLES = ("-", "--", ":", "-.")
 
 
-def variant_number(variant: str) -> int:
-    if variant in KNOWN_VARIANTS:
-        return KNOWN_VARIANTS.index(variant)
-    return len(KNOWN_VARIANTS) + zlib.crc32(variant.encode())
+def _assign_styles() -> dict[str, tuple[int, int]]:
+    """Pattern by pattern, each new variant takes the first colour, then the first marker, that
+    no variant already in that pattern has: a variant shared by patterns (seed, cpu_serial) keeps
+    the style it got first, and no two variants of one pattern share a colour or a marker."""
+    assigned: dict[str, tuple[int, int]] = {}
+    for variants in PATTERN_VARIANTS.values():
+        taken_colours = {assigned[v][0] for v in variants if v in assigned}
+        taken_markers = {assigned[v][1] for v in variants if v in assigned}
+        for variant in variants:
+            if variant in assigned:
+                continue
+            colour = next(i for i in range(len(COLOURS)) if i not in taken_colours)
+            marker = next(i for i in range(len(MARKERS)) if i not in taken_markers)
+            assigned[variant] = (colour, marker)
+            taken_colours.add(colour)
+            taken_markers.add(marker)
+    return assigned
+
+
+STYLES = _assign_styles()
+KNOWN_VARIANTS = tuple(STYLES)
 
 
 def variant_style(variant: str) -> tuple[str, str]:
-    """(colour, marker) of the variant, the same everywhere."""
-    number = variant_number(variant)
-    return COLOURS[number % len(COLOURS)], MARKERS[(number // len(COLOURS)) % len(MARKERS)]
+    """(colour, marker) of the variant, the same everywhere; a variant unknown to the table takes
+    them from its name's checksum, which is as stable."""
+    colour, marker = STYLES.get(variant, (zlib.crc32(variant.encode()),) * 2)
+    return COLOURS[colour % len(COLOURS)], MARKERS[marker % len(MARKERS)]
 
 
 def series_style(label: str, labels_in_plot: Sequence[str]) -> dict[str, Any]:

@@ -19,9 +19,11 @@ def test_the_variants_of_one_pattern_never_share_a_style() -> None:
     for row in rows:
         variants[row.name.pattern].add(row.name.variant)
     for pattern, names in variants.items():
-        styles = [variant_style(name) for name in names]
-        assert len(set(styles)) == len(styles), pattern
-    assert len({variant_style(v) for v in KNOWN_VARIANTS}) == len(KNOWN_VARIANTS)
+        colours = [variant_style(name)[0] for name in names]
+        markers = [variant_style(name)[1] for name in names]
+        assert len(set(colours)) == len(colours), pattern
+        assert len(set(markers)) == len(markers), pattern
+    assert {v for names in variants.values() for v in names} <= set(KNOWN_VARIANTS)
 
 
 def test_a_variant_unknown_to_the_list_gets_a_stable_style() -> None:
