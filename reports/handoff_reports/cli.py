@@ -15,6 +15,7 @@ COMMANDS = {
     "claims": "the articles' claims and this run's verdict on each",
     "merge": "several passes of handoff_bench into one results file, a repetition each",
     "headline": "per pattern at its default size: recipe, fastest variant, best CPU way",
+    "compare-builds": "run two handoff_bench binaries in turn here and compare them pair by pair",
 }
 
 
@@ -40,6 +41,10 @@ def _command(name: str) -> Callable[[list[str] | None], int]:
         from handoff_reports.claims import main as claims
 
         return claims
+    if name == "compare-builds":
+        from handoff_reports.compare_builds import main as compare_builds
+
+        return compare_builds
     if name == "headline":
         from handoff_reports.headline import main as headline
 
@@ -70,12 +75,13 @@ claims_main = _script("claims")
 previous_main = _script("previous")
 progress_main = _script("progress")
 headline_main = _script("headline")
+compare_builds_main = _script("compare-builds")
 
 
 def main(argv: list[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else argv
     if not arguments or arguments[0] not in COMMANDS:
-        usage = "\n".join(f"  {name:<9} {text}" for name, text in COMMANDS.items())
+        usage = "\n".join(f"  {name:<14} {text}" for name, text in COMMANDS.items())
         print(f"usage: python -m handoff_reports COMMAND [ARGS]\n{usage}", file=sys.stderr)
         return 0 if arguments and arguments[0] in ("-h", "--help") else 2
     return _command(arguments[0])(arguments[1:])
