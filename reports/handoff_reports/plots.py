@@ -11,7 +11,7 @@ from handoff_reports.gpu_scaling import ONE_PROCESS, SCALING_TARGET, ScalingSeri
 from handoff_reports.results import STAGES, Row
 from handoff_reports.series import ColdWarmPair, Facet, Series
 from handoff_reports.styles import readable_log_axis, series_style, variant_style
-from handoff_reports.svg import figure_to_svg, new_figure
+from handoff_reports.svg import figure_to_svg, new_figure, new_plot_with_legend_beside
 
 MAX_BARS = 24
 TABLEAU = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#bab0ac")
@@ -49,8 +49,7 @@ def _draw_series_times(axes: Axes, series: Series, labels: Sequence[str]) -> Non
 
 
 def time_against_size(pattern: str, facet: Facet) -> str:
-    figure = new_figure()
-    axes = figure.add_subplot()
+    figure, axes = new_plot_with_legend_beside()
     labels = [series.label for series in facet.series]
     for series in facet.series:
         if series.points():
@@ -68,8 +67,7 @@ def time_against_size(pattern: str, facet: Facet) -> str:
 def speedup_over_cpu(
     pattern: str, facet: Facet, speedups: dict[str, list[tuple[float, float]]]
 ) -> str:
-    figure = new_figure()
-    axes = figure.add_subplot()
+    figure, axes = new_plot_with_legend_beside()
     labels = sorted(speedups)
     for label in labels:
         axes.plot(*zip(*speedups[label], strict=True), label=label,
@@ -86,8 +84,7 @@ def speedup_over_cpu(
 
 
 def efficiency_against_size(pattern: str, facet: Facet) -> str:
-    figure = new_figure()
-    axes = figure.add_subplot()
+    figure, axes = new_plot_with_legend_beside()
     labels = [series.label for series in facet.series]
     for series in facet.series:
         points = [(size, row.efficiency) for size, row in series.points() if row.efficiency]
