@@ -8,7 +8,7 @@ from matplotlib.axes import Axes
 from matplotlib.ticker import NullFormatter
 
 from handoff_reports.gpu_scaling import ONE_PROCESS, SCALING_TARGET, ScalingSeries
-from handoff_reports.results import STAGES, Row
+from handoff_reports.results import STAGES, Ceiling, Row
 from handoff_reports.series import ColdWarmPair, Facet, Series
 from handoff_reports.styles import readable_log_axis, series_style, variant_style
 from handoff_reports.svg import figure_to_svg, new_figure, new_plot_with_legend_beside
@@ -106,6 +106,61 @@ def efficiency_against_size(pattern: str, facet: Facet) -> str:
     axes.grid(True, alpha=0.3)
     _legend(axes)
     return figure_to_svg(figure, f"{pattern} efficiency, {facet.title}")
+
+
+FLOOR_BYTES_PREFIX = "floor_bytes."
+
+
+def bandwidth_ceilings(facet: Facet, ceilings: dict[str, Ceiling]) -> list[Ceiling]:
+    """The bandwidth ceilings the facet's rows are priced against (their floors' byte terms),
+    as measured in the run."""
+    names = {key.removeprefix(FLOOR_BYTES_PREFIX) for row in facet.all_rows()
+             for key in row.counters if key.startswith(FLOOR_BYTES_PREFIX)}  # fmt: skip
+    found = [ceilings[name] for name in sorted(names) if name in ceilings]
+    return [ceiling for ceiling in found if not ceiling.is_latency]
+
+
+def has_bandwidth(facet: Facet) -> bool:
+    return any(row.bytes_per_iteration for row in facet.all_rows())
+
+
+def _ceiling_lines(ceilings: list[Ceiling]) -> list[tuple[float, str]]:
+    """(bytes per second, label) per line: ceilings within 3% of each other share one line, so
+    that their labels do not overprint."""
+    lines: list[tuple[float, list[str]]] = []
+    for ceiling in sorted(ceilings, key=lambda c: c.value):
+        if lines and ceiling.value <= lines[-1][0] * 1.03:
+            lines[-1][1].append(ceiling.name)
+        else:
+            lines.append((ceiling.value, [ceiling.name]))
+    return [(value, f"{', '.join(names)}: {value / 1e9:.4g} GB/s") for value, names in lines]
+
+
+def bandwidth_against_size(pattern: str, facet: Facet, ceilings: dict[str, Ceiling]) -> str:
+    """Achieved bandwidth (the bytes a row moves over its median time) against size, with the
+    ceilings its floors name drawn as labelled lines, as nvbandwidth's or a roofline's readers
+    expect."""
+    figure, axes = new_plot_with_legend_beside()
+    labels = [series.label for series in facet.series]
+    for series in facet.series:
+        points = [(size, row.bytes_per_iteration / row.median_seconds)
+                  for size, row in series.points()
+                  if row.bytes_per_iteration and row.median_seconds > 0]  # fmt: skip
+        if points:
+            axes.plot(*zip(*points, strict=True), label=series.label,
+                      **series_style(series.label, labels))  # fmt: skip
+    for value, label in _ceiling_lines(bandwidth_ceilings(facet, ceilings)):
+        axes.axhline(value, color="black", linewidth=0.8, linestyle=(0, (4, 3)))
+        axes.annotate(label, (0.01, value), xycoords=("axes fraction", "data"),
+                      fontsize="xx-small", va="bottom")  # fmt: skip
+    axes.set(xscale="log", yscale="log", xlabel=_size_label(facet), ylabel="achieved bandwidth")
+    readable_log_axis(axes, "x")
+    readable_log_axis(axes, "y", "B/s")
+    axes.set_title(f"{pattern}: bandwidth against {_size_label(facet)} ({facet.title});"
+                   " dashed: this run's ceilings", fontsize="small")  # fmt: skip
+    axes.grid(True, which="both", alpha=0.3)
+    _legend(axes)
+    return figure_to_svg(figure, f"{pattern} bandwidth, {facet.title}")
 
 
 def stage_breakdown(pattern: str, rows: Sequence[Row]) -> str:

@@ -31,6 +31,7 @@ class PatternSection:
     time_plots: list[str] = field(default_factory=list)
     speedup_plots: list[str] = field(default_factory=list)
     efficiency_plots: list[str] = field(default_factory=list)
+    bandwidth_plots: list[str] = field(default_factory=list)
     stage_plot: str | None = None
     cold_warm_plot: str | None = None
 
@@ -70,7 +71,9 @@ def _stage_rows(rows: list[Row]) -> list[Row]:
     return list(largest.values())
 
 
-def pattern_section(pattern: str, rows: list[Row]) -> PatternSection:
+def pattern_section(
+    pattern: str, rows: list[Row], ceilings: dict[str, Ceiling] | None = None
+) -> PatternSection:
     section = PatternSection(pattern, rows)
     for facet in facets_of(rows):
         if not any(series.points() for series in facet.series):
@@ -80,6 +83,10 @@ def pattern_section(pattern: str, rows: list[Row]) -> PatternSection:
             section.speedup_plots.append(plots.speedup_over_cpu(pattern, facet, speedups))
         if any(row.efficiency for row in facet.all_rows()):
             section.efficiency_plots.append(plots.efficiency_against_size(pattern, facet))
+        if plots.has_bandwidth(facet):
+            section.bandwidth_plots.append(
+                plots.bandwidth_against_size(pattern, facet, ceilings or {})
+            )
     if stage_rows := _stage_rows(rows):
         section.stage_plot = plots.stage_breakdown(pattern, stage_rows)
     if pairs := cold_warm_pairs(rows):
@@ -87,8 +94,10 @@ def pattern_section(pattern: str, rows: list[Row]) -> PatternSection:
     return section
 
 
-def _section_of(pattern_and_rows: tuple[str, list[Row]]) -> PatternSection:
-    return pattern_section(*pattern_and_rows)
+def _section_of(
+    pattern_rows_ceilings: tuple[str, list[Row], dict[str, Ceiling]],
+) -> PatternSection:
+    return pattern_section(*pattern_rows_ceilings)
 
 
 CLOCK_CUDA_EVENTS = 0
@@ -150,7 +159,8 @@ def render_report(runs: list[Run]) -> str:
     run = merge_runs(runs)
     rows = run.benchmark_rows()
     # A pattern's section is a dozen plots or more: worth a process of its own.
-    sections = map_on_every_core(_section_of, list(_by_pattern(rows).items()), serial_below=2)
+    work = [(pattern, members, run.ceilings) for pattern, members in _by_pattern(rows).items()]
+    sections = map_on_every_core(_section_of, work, serial_below=2)
     claims, claims_error = _evaluate_claims(run)
     environment = Environment(
         loader=PackageLoader("handoff_reports", "templates"),
