@@ -42,7 +42,11 @@ class Facet:
 
 
 def _facet_key(row: Row) -> tuple[tuple[str, str], ...]:
-    return tuple((axis, value) for axis, value in row.name.axes if axis in FACET_AXES)
+    """The row's facet axes, less its size axis: affine's `n` is the x axis of its plot, not one
+    plot per value of it."""
+    size_axis = row.name.size_axis
+    return tuple((axis, value) for axis, value in row.name.axes
+                 if axis in FACET_AXES and axis != size_axis)  # fmt: skip
 
 
 def _series_label(row: Row) -> str:
