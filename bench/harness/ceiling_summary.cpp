@@ -15,16 +15,6 @@ namespace {
 
 constexpr std::string_view ceilings_prefix = "ceilings/";
 
-// Google Benchmark 1.8 replaced Run::error_occurred with Run::skipped; ask the type which it has.
-template <class Run>
-bool run_failed(const Run& run) {
-  if constexpr (requires { run.skipped; }) {
-    return static_cast<bool>(run.skipped);
-  } else {
-    return run.error_occurred;
-  }
-}
-
 std::string format_ceiling(const ceiling_value& ceiling) {
   char text[64];
   if (ceiling.is_latency) {

@@ -59,6 +59,16 @@ std::vector<efficiency_row> efficiencies_from(const std::vector<measured_run>& r
 // The ceilings, each benchmark's efficiency, then scaling against one GPU (scaling_summary.hpp).
 void print_summary(std::ostream& out, const std::vector<measured_run>& runs);
 
+// Google Benchmark 1.8 replaced Run::error_occurred with Run::skipped; ask the type which it has.
+template <class Run>
+bool run_failed(const Run& run) {
+  if constexpr (requires { run.skipped; }) {
+    return static_cast<bool>(run.skipped);
+  } else {
+    return run.error_occurred;
+  }
+}
+
 class summarising_reporter : public benchmark::ConsoleReporter {
  public:
   using benchmark::ConsoleReporter::ConsoleReporter;

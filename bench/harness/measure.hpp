@@ -8,9 +8,9 @@
 // touches, lazy loading), warms up until the times stop drifting and, on a GPU row, the SM clock
 // has left idle, then takes samples, one timed run each, until the stopping rule (sampling.hpp)
 // is met: the row's figure, its manual time, is the median sample. Outputs are poisoned before
-// every run and after_run() is called after every sample, both outside the timing. Rows with a
-// fixed count (a cold start each) take exactly that many samples, untargeted. The counters in
-// sample_counters.hpp say how the figure was obtained.
+// every run and after_run() is called after every sample of the figure, both outside the timing.
+// Rows with a fixed count (a cold start each) take exactly that many samples, untargeted. The
+// counters in sample_counters.hpp say how the figure was obtained.
 
 #include <benchmark/benchmark.h>
 #include <cuda_runtime_api.h>
@@ -197,14 +197,19 @@ region_result sample(benchmark::State& state, sample_clock clock, const region_o
       series.add(timed_run(delay));
       after_run();
     } else {
-      if (delay.active()) follow_recent_samples(delay, series.seconds);
       // Plain first in even pairs and planted first in odd ones, so that whatever the second run
-      // of a pair inherits from the first (warmer caches, a worker just woken) falls on both.
+      // of a pair inherits from the first (warmer caches, a worker just woken) falls on both. The
+      // first pair is plain first, so the delay is always aimed at a plain sample already taken.
+      // after_run() follows the plain runs only: what it adds up is per sample of the row's figure.
       const bool planted_first = series.seconds.size() % 2 == 1;
       for (int half = 0; half < 2; ++half) {
-        auto& into = (half == 0) == planted_first ? planted : series;
-        into.add(timed_run(&into == &planted ? delay : none));
-        after_run();
+        if ((half == 0) == planted_first) {
+          if (delay.active()) follow_recent_samples(delay, series.seconds);
+          planted.add(timed_run(delay));
+        } else {
+          series.add(timed_run(none));
+          after_run();
+        }
       }
     }
     const double elapsed = seconds_since(start);

@@ -19,8 +19,7 @@ struct planted_half {
 };
 
 void hold_planted_half(planted_half half);
-// The oldest half held, when it belongs to row; a half of another row (one whose report never
-// came, after an error) is dropped.
+// The oldest half held for row, if any.
 std::optional<planted_half> take_planted_half(const std::string& row);
 
 }  // namespace handoff::bench

@@ -41,10 +41,25 @@ std::unique_ptr<benchmark::BenchmarkReporter> display_for(display_format format)
 
 }  // namespace
 
+void run_reporter::google_output::report(const std::vector<Run>& runs) {
+  if (!reporter) return;
+  if (held_to_the_end) {
+    held.insert(held.end(), runs.begin(), runs.end());
+  } else {
+    reporter->ReportRuns(runs);
+  }
+}
+
+void run_reporter::google_output::finish() {
+  if (!reporter) return;
+  if (!held.empty()) reporter->ReportRuns(held);
+  reporter->Finalize();
+}
+
 run_reporter::run_reporter(OutputOptions options, display_format format, results_writer& writer,
                            progress_lines* progress, const plain_results_file& plain_file)
     : summarising_reporter(options),
-      display_(display_for(format)),
+      display_{display_for(format), format == display_format::csv, {}},
       writer_(writer),
       progress_(progress) {
   if (plain_file.path.empty()) return;
@@ -52,31 +67,36 @@ run_reporter::run_reporter(OutputOptions options, display_format format, results
   if (!plain_file_stream_) {
     throw std::runtime_error("handoff_bench: cannot write " + plain_file.path);
   }
-  plain_file_ = display_for(plain_file.format);
-  if (!plain_file_) plain_file_ = std::make_unique<benchmark::ConsoleReporter>(OO_None);
-  plain_file_->SetOutputStream(&plain_file_stream_);
-  plain_file_->SetErrorStream(&plain_file_stream_);
+  plain_file_.reporter = display_for(plain_file.format);
+  plain_file_.held_to_the_end = plain_file.format == display_format::csv;
+  if (!plain_file_.reporter)
+    plain_file_.reporter = std::make_unique<benchmark::ConsoleReporter>(OO_None);
+  plain_file_.reporter->SetOutputStream(&plain_file_stream_);
+  plain_file_.reporter->SetErrorStream(&plain_file_stream_);
 }
 
 bool run_reporter::ReportContext(const Context& context) {
   if (context_reported_) return true;
   context_reported_ = true;
   writer_.begin(context);
-  if (plain_file_) plain_file_->ReportContext(context);
-  if (display_) return display_->ReportContext(context);
+  if (plain_file_.reporter) plain_file_.reporter->ReportContext(context);
+  if (display_.reporter) return display_.reporter->ReportContext(context);
   return summarising_reporter::ReportContext(context);
 }
 
 void run_reporter::ReportRuns(const std::vector<Run>& reports) {
   if (run_interrupted() || reports.empty()) return;
   const auto stamped = stamp_passes(reports);
-  if (plain_file_) plain_file_->ReportRuns(stamped);
-  if (display_) {
-    display_->ReportRuns(stamped);
-    collect(stamped);
-  } else {
-    summarising_reporter::ReportRuns(stamped);
+  plain_file_.report(stamped);
+  display_.report(stamped);
+  if (!display_.reporter) benchmark::ConsoleReporter::ReportRuns(stamped);
+  // The summary prices the rows' figures: planted halves (a test hook) are not figures.
+  std::vector<Run> figures;
+  const bool in_pairs = active_config().plant.alternation == plant_alternation::samples;
+  for (const auto& run : stamped) {
+    if (!in_pairs || run.repetition_index % 2 == 0) figures.push_back(run);
   }
+  collect(figures);
   writer_.add(stamped);
   writer_.snapshot(runs());
   if (progress_) progress_->row_finished(reports.front().run_name.function_name);
@@ -88,9 +108,11 @@ std::vector<run_reporter::Run> run_reporter::stamp_passes(const std::vector<Run>
   std::vector<Run> stamped;
   if (config.plant.alternation == plant_alternation::samples) {
     // Each repetition becomes two: its plain samples, then its planted ones.
+    stamped.reserve(2 * reports.size());
     for (const auto& run : reports) {
       if (run.run_type != Run::RT_Iteration) continue;
-      auto half = take_planted_half(run.run_name.function_name);
+      // A repetition that failed before it sampled holds no half.
+      auto half = run_failed(run) ? std::nullopt : take_planted_half(run.run_name.function_name);
       const auto per_pass = static_cast<std::int64_t>(std::max<std::int64_t>(1, run.repetitions));
       auto& plain = stamped.emplace_back(run);
       plain.repetition_index = 2 * (pass_index * per_pass + run.repetition_index);
@@ -106,11 +128,13 @@ std::vector<run_reporter::Run> run_reporter::stamp_passes(const std::vector<Run>
   }
   stamped = reports;
   // In a run of several passes (--handoff-passes), each row is written as the repetition of
-  // the pass it ran in.
+  // the pass it ran in (its Google Benchmark repetitions numbered within the pass).
   if (config.passes > 1) {
     for (auto& run : stamped) {
-      run.repetition_index = pass_index;
-      run.repetitions = config.passes;
+      if (run.run_type != Run::RT_Iteration) continue;
+      const auto per_pass = std::max<std::int64_t>(1, run.repetitions);
+      run.repetition_index = pass_index * per_pass + run.repetition_index;
+      run.repetitions = per_pass * config.passes;
     }
   }
   return stamped;
@@ -118,9 +142,12 @@ std::vector<run_reporter::Run> run_reporter::stamp_passes(const std::vector<Run>
 
 void run_reporter::finish(const std::string& incomplete_reason) {
   if (progress_) progress_->finished();
-  if (plain_file_) plain_file_->Finalize();
-  if (display_) {
-    display_->Finalize();
+  // A run that reported nothing (no row matched) has no document to close.
+  if (context_reported_) {
+    plain_file_.finish();
+    display_.finish();
+  }
+  if (display_.reporter) {
     print_summary(std::cerr, runs());
   } else {
     summarising_reporter::Finalize();

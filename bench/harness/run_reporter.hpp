@@ -45,10 +45,22 @@ class run_reporter : public summarising_reporter {
   // (--handoff-plant-alternate=samples), each row becomes its plain half and its planted half.
   static std::vector<Run> stamp_passes(const std::vector<Run>& reports);
 
-  // Null for the console table, which this reporter prints itself.
-  std::unique_ptr<benchmark::BenchmarkReporter> display_;
+  // Google Benchmark's JSON or CSV reporter for standard output or the plain results file. Its
+  // CSV reporter fixes its columns at the first rows it gets and rejects a later row with another
+  // counter, and handoff's rows differ in counters (GPU clocks, stages, floors): CSV is held back
+  // and written at the end, all rows at once.
+  struct google_output {
+    std::unique_ptr<benchmark::BenchmarkReporter> reporter;
+    bool held_to_the_end = false;
+    std::vector<Run> held;
+    void report(const std::vector<Run>& runs);
+    void finish();
+  };
+
+  // Null reporter for the console table, which this reporter prints itself.
+  google_output display_;
   std::ofstream plain_file_stream_;
-  std::unique_ptr<benchmark::BenchmarkReporter> plain_file_;
+  google_output plain_file_;
   results_writer& writer_;
   progress_lines* progress_;
   bool context_reported_ = false;

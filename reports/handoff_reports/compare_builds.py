@@ -36,6 +36,7 @@ def run_bench(binary: str, arguments: Sequence[str], output: Path, log: Path) ->
     """One run of binary, its results in output. A run that verified wrong (exit 1) still has
     results, which compare reports as FAILED; a run without results is RunFailed."""
     command = [binary, *arguments, f"--benchmark_out={output}", "--benchmark_out_format=json"]
+    output.unlink(missing_ok=True)  # a kept folder's earlier file must not pass for this run's
     with log.open("w") as written:
         try:
             finished = subprocess.run(

@@ -83,6 +83,8 @@ class Entry:
 
     @property
     def interval(self) -> tuple[float, float] | None:
+        """The median's 95% interval for a row of one repetition; over several, from the lowest
+        to the highest end of theirs."""
         figures = self.row.figures
         lows = [f.ci_low for f in figures if f.ci_low is not None]
         highs = [f.ci_high for f in figures if f.ci_high is not None]
@@ -182,6 +184,13 @@ def headline_line(spec: HeadlinePoint, rows: Sequence[Row]) -> HeadlineLine | No
 
 
 def headline_table(rows: Sequence[Row]) -> list[HeadlineLine]:
+    """The lines of the patterns measured at their points. A row that several results files hold
+    counts once, as the first file has it: the quickest of several runs of one row would be a
+    lucky draw, not a figure."""
+    first: dict[str, Row] = {}
+    for row in rows:
+        first.setdefault(row.key, row)
+    rows = list(first.values())
     lines = (headline_line(spec, rows) for spec in HEADLINE_POINTS)
     return [line for line in lines if line is not None]
 

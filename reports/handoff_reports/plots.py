@@ -28,7 +28,9 @@ def _size_label(facet: Facet) -> str:
 
 
 def _interval(row: Row) -> tuple[float, float]:
-    """The median's 95% interval over the row's repetitions; their range in older files."""
+    """From the lowest to the highest end of the row's repetitions' 95% intervals of their
+    medians, taking in every repetition's median (one repetition: its median's interval); the
+    range of the medians in older files."""
     figures = row.figures
     lows = [f.ci_low for f in figures if f.ci_low is not None]
     highs = [f.ci_high for f in figures if f.ci_high is not None]
@@ -58,7 +60,7 @@ def time_against_size(pattern: str, facet: Facet) -> str:
     readable_log_axis(axes, "x")
     readable_log_axis(axes, "y", "s")
     axes.set_title(f"{pattern}: time against {_size_label(facet)} ({facet.title}); "
-                   "bands: the median's 95% interval", fontsize="small")  # fmt: skip
+                   "bands: 95% intervals of the medians", fontsize="small")  # fmt: skip
     axes.grid(True, which="both", alpha=0.3)
     _legend(axes)
     return figure_to_svg(figure, f"{pattern} time against size, {facet.title}")

@@ -16,7 +16,7 @@
 # planted +9.3% read SAME with the passes design).
 # Usage: cpu_detection.sh HANDOFF_BENCH PYTHON REPORTS_DIR passes|samples
 set -euo pipefail
-bench="$1" python="$2" design="$4"
+bench="$1" python="$2" design="${4:-}"
 export PYTHONPATH="$3${PYTHONPATH:+:$PYTHONPATH}"
 here="$(cd "$(dirname "$0")" && pwd)"
 work="$(mktemp -d)"

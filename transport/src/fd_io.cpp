@@ -109,30 +109,55 @@ void send_all(int socket, std::span<const std::byte> bytes, deadline_clock::time
   });
 }
 
+namespace {
+
+[[noreturn]] void throw_read_failure(std::string_view peer, std::size_t done, std::size_t size) {
+  if (errno == ECONNRESET) {
+    throw channel_closed("reading from " + std::string(peer) + ": connection reset after " +
+                         std::to_string(done) + " of " + std::to_string(size) + " bytes");
+  }
+  throw process_error("reading from " + std::string(peer) + ": " + std::strerror(errno));
+}
+
+[[noreturn]] void throw_end_of_file(std::string_view peer, std::size_t done, std::size_t size) {
+  throw channel_closed("reading from " + std::string(peer) + ": end of file after " +
+                       std::to_string(done) + " of " + std::to_string(size) + " bytes");
+}
+
+}  // namespace
+
 void read_exact(int fd, std::span<std::byte> bytes, deadline_clock::time_point deadline,
                 std::string_view peer) {
   std::size_t done = 0;
   while (done < bytes.size()) {
-    // A record's bytes are usually there already (its whole message goes in one send): a socket
-    // is read before it is polled, which saves a system call per read on the hand-off's critical
-    // path. Anything else (a pipe) is polled first, since its read would block.
-    ssize_t got = ::recv(fd, bytes.data() + done, bytes.size() - done, MSG_DONTWAIT);
-    if (got < 0 && errno == ENOTSOCK) {
-      await_ready(fd, POLLIN, deadline, peer, "reading from");
-      got = ::read(fd, bytes.data() + done, bytes.size() - done);
-    }
+    await_ready(fd, POLLIN, deadline, peer, "reading from");
+    const ssize_t got = ::read(fd, bytes.data() + done, bytes.size() - done);
     if (got > 0) {
       done += static_cast<std::size_t>(got);
     } else if (got == 0) {
-      throw channel_closed("reading from " + std::string(peer) + ": end of file after " +
-                           std::to_string(done) + " of " + std::to_string(bytes.size()) + " bytes");
-    } else if (errno == ECONNRESET) {
-      throw channel_closed("reading from " + std::string(peer) + ": connection reset after " +
-                           std::to_string(done) + " of " + std::to_string(bytes.size()) + " bytes");
+      throw_end_of_file(peer, done, bytes.size());
+    } else if (errno != EINTR && errno != EAGAIN) {
+      throw_read_failure(peer, done, bytes.size());
+    }
+  }
+}
+
+void receive_exact(int socket, std::span<std::byte> bytes, deadline_clock::time_point deadline,
+                   std::string_view peer) {
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    // A record's bytes are usually there already (its whole message goes in one send): the socket
+    // is read before it is polled, which saves a system call per read on the hand-off's critical
+    // path, and polled only when it has nothing.
+    const ssize_t got = ::recv(socket, bytes.data() + done, bytes.size() - done, MSG_DONTWAIT);
+    if (got > 0) {
+      done += static_cast<std::size_t>(got);
+    } else if (got == 0) {
+      throw_end_of_file(peer, done, bytes.size());
     } else if (errno == EAGAIN || errno == EWOULDBLOCK) {
-      await_ready(fd, POLLIN, deadline, peer, "reading from");
+      await_ready(socket, POLLIN, deadline, peer, "reading from");
     } else if (errno != EINTR) {
-      throw process_error("reading from " + std::string(peer) + ": " + std::strerror(errno));
+      throw_read_failure(peer, done, bytes.size());
     }
   }
 }

@@ -121,7 +121,7 @@ std::uint64_t connection::receive_length(deadline_clock::time_point deadline,
                         std::to_string(body_left_) + " bytes unread");
   }
   std::uint64_t length = 0;
-  read_exact(socket_.get(), bytes_of(length), deadline, peer_);
+  receive_exact(socket_.get(), bytes_of(length), deadline, peer_);
   if (length > max_bytes) {
     throw message_too_large("message from " + peer_ + " claims " + std::to_string(length) +
                             " bytes; the cap is " + std::to_string(max_bytes));
@@ -135,7 +135,7 @@ void connection::receive_body(std::span<std::byte> piece, deadline_clock::time_p
     throw process_error("receiving from " + peer_ + ": asked for " + std::to_string(piece.size()) +
                         " bytes but the message has " + std::to_string(body_left_) + " left");
   }
-  read_exact(socket_.get(), piece, deadline, peer_);
+  receive_exact(socket_.get(), piece, deadline, peer_);
   body_left_ -= piece.size();
 }
 

@@ -35,6 +35,9 @@ void send_all(int socket, std::span<const std::byte> bytes, deadline_clock::time
               std::string_view peer);
 void read_exact(int fd, std::span<std::byte> bytes, deadline_clock::time_point deadline,
                 std::string_view peer);
+// read_exact for a socket: it reads before it polls, since a message's bytes are usually there.
+void receive_exact(int socket, std::span<std::byte> bytes, deadline_clock::time_point deadline,
+                   std::string_view peer);
 
 // Owns a file descriptor and closes it once, whatever path leaves the scope.
 class unique_fd {
