@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from handoff_reports.compare_stats import side_of
 from handoff_reports.formatting import percent_text, seconds_text
 from handoff_reports.results import ResultsError, Row, load_all
 
@@ -83,14 +84,9 @@ class Entry:
 
     @property
     def interval(self) -> tuple[float, float] | None:
-        """The median's 95% interval for a row of one repetition; over several, from the lowest
-        to the highest end of theirs."""
-        figures = self.row.figures
-        lows = [f.ci_low for f in figures if f.ci_low is not None]
-        highs = [f.ci_high for f in figures if f.ci_high is not None]
-        if not lows or not highs:
-            return None
-        return min(lows), max(highs)
+        """The row's interval as compare judges it (compare_stats.side_of); None in old files."""
+        side = side_of(self.row.figures)
+        return (side.low, side.high) if side.has_interval else None
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from matplotlib.axes import Axes
+from matplotlib.figure import Figure
 from matplotlib.ticker import NullFormatter
 
+from handoff_reports.compare_stats import side_of
 from handoff_reports.gpu_scaling import ONE_PROCESS, SCALING_TARGET, ScalingSeries
 from handoff_reports.results import STAGES, Ceiling, Row
 from handoff_reports.series import ColdWarmPair, Facet, Series
@@ -27,16 +29,25 @@ def _size_label(facet: Facet) -> str:
     return facet.size_axis or "size"
 
 
+def _finish_against_size(
+    figure: Figure, axes: Axes, pattern: str, facet: Facet, what: str, y_unit: str, note: str
+) -> str:
+    """Log-log axes against the facet's size, readable ticks, title, grid and legend; the SVG."""
+    axes.set(xscale="log", yscale="log", xlabel=_size_label(facet))
+    readable_log_axis(axes, "x")
+    readable_log_axis(axes, "y", y_unit)
+    axes.set_title(f"{pattern}: {what} against {_size_label(facet)} ({facet.title}){note}",
+                   fontsize="small")  # fmt: skip
+    axes.grid(True, which="both", alpha=0.3)
+    _legend(axes)
+    return figure_to_svg(figure, f"{pattern} {what} against size, {facet.title}")
+
+
 def _interval(row: Row) -> tuple[float, float]:
-    """From the lowest to the highest end of the row's repetitions' 95% intervals of their
-    medians, taking in every repetition's median (one repetition: its median's interval); the
-    range of the medians in older files."""
-    figures = row.figures
-    lows = [f.ci_low for f in figures if f.ci_low is not None]
-    highs = [f.ci_high for f in figures if f.ci_high is not None]
-    if lows and highs:
-        return min(lows + [min(row.seconds)]), max(highs + [max(row.seconds)])
-    return min(row.seconds), max(row.seconds)
+    """The row's interval as compare judges it (compare_stats.side_of): its median's 95% interval,
+    widened over several repetitions to take in each one's."""
+    side = side_of(row.figures)
+    return side.low, side.high
 
 
 def _draw_series_times(axes: Axes, series: Series, labels: Sequence[str]) -> None:
@@ -56,14 +67,9 @@ def time_against_size(pattern: str, facet: Facet) -> str:
     for series in facet.series:
         if series.points():
             _draw_series_times(axes, series, labels)
-    axes.set(xscale="log", yscale="log", xlabel=_size_label(facet), ylabel="median time")
-    readable_log_axis(axes, "x")
-    readable_log_axis(axes, "y", "s")
-    axes.set_title(f"{pattern}: time against {_size_label(facet)} ({facet.title}); "
-                   "bands: 95% intervals of the medians", fontsize="small")  # fmt: skip
-    axes.grid(True, which="both", alpha=0.3)
-    _legend(axes)
-    return figure_to_svg(figure, f"{pattern} time against size, {facet.title}")
+    axes.set_ylabel("median time")
+    return _finish_against_size(figure, axes, pattern, facet, "time", "s",
+                                "; bands: the medians' intervals")  # fmt: skip
 
 
 def speedup_over_cpu(
@@ -75,14 +81,9 @@ def speedup_over_cpu(
         axes.plot(*zip(*speedups[label], strict=True), label=label,
                   **series_style(label, labels))  # fmt: skip
     axes.axhline(1.0, color="black", linewidth=0.8, linestyle="--")
-    axes.set(xscale="log", yscale="log", xlabel=_size_label(facet),
-             ylabel="speedup over the best CPU reference (×)")  # fmt: skip
-    readable_log_axis(axes, "x")
-    readable_log_axis(axes, "y")
-    axes.set_title(f"{pattern}: speedup over the best CPU row ({facet.title})", fontsize="small")
-    axes.grid(True, which="both", alpha=0.3)
-    _legend(axes)
-    return figure_to_svg(figure, f"{pattern} speedup over CPU, {facet.title}")
+    axes.set_ylabel("speedup over the best CPU reference (×)")
+    return _finish_against_size(figure, axes, pattern, facet, "speedup over the best CPU row",
+                                "", "")  # fmt: skip
 
 
 def efficiency_against_size(pattern: str, facet: Facet) -> str:
@@ -155,14 +156,9 @@ def bandwidth_against_size(pattern: str, facet: Facet, ceilings: dict[str, Ceili
         axes.axhline(value, color="black", linewidth=0.8, linestyle=(0, (4, 3)))
         axes.annotate(label, (0.01, value), xycoords=("axes fraction", "data"),
                       fontsize="xx-small", va="bottom")  # fmt: skip
-    axes.set(xscale="log", yscale="log", xlabel=_size_label(facet), ylabel="achieved bandwidth")
-    readable_log_axis(axes, "x")
-    readable_log_axis(axes, "y", "B/s")
-    axes.set_title(f"{pattern}: bandwidth against {_size_label(facet)} ({facet.title});"
-                   " dashed: this run's ceilings", fontsize="small")  # fmt: skip
-    axes.grid(True, which="both", alpha=0.3)
-    _legend(axes)
-    return figure_to_svg(figure, f"{pattern} bandwidth, {facet.title}")
+    axes.set_ylabel("achieved bandwidth")
+    return _finish_against_size(figure, axes, pattern, facet, "bandwidth", "B/s",
+                                "; dashed: this run's ceilings")  # fmt: skip
 
 
 def stage_breakdown(pattern: str, rows: Sequence[Row]) -> str:
