@@ -72,7 +72,7 @@ def test_a_build_against_itself_reads_same_and_the_runs_alternate(
     assert all("--benchmark_filter=x" in line for line in runs)
     assert "--handoff-ceilings-from=" not in runs[0]
     assert all("--handoff-ceilings-from=" in line for line in runs[1:])
-    assert (keep / "baseline.json").is_file() and (keep / "contender-6.json").is_file()
+    assert (keep / "baseline.json").is_file() and (keep / "b-6.json").is_file()
 
 
 def test_a_slower_contender_reads_slower_and_exits_1(
