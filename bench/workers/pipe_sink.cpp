@@ -1,7 +1,6 @@
 #include "pipe_sink.hpp"
 
 #include <unistd.h>
-#include <xxhash.h>
 
 #include <algorithm>
 #include <chrono>
@@ -10,7 +9,9 @@
 #include <vector>
 
 #include "handoff/transport/fd_io.hpp"
+#include "handoff/transport/piece_hasher.hpp"
 #include "handoff/transport/process_errors.hpp"
+#include "handoff/transport/tensor_frame.hpp"
 
 namespace handoff::bench {
 namespace {
@@ -24,6 +25,38 @@ std::span<std::byte> bytes_of(Value& value) {
   return std::as_writable_bytes(std::span(&value, 1));
 }
 
+// Reads a message body of `length` bytes in chunks through the ring and returns its XXH3 hash.
+// On a thread of its own the hash runs behind the reads, so a buffer is refilled only once the
+// chunk it held has been hashed.
+std::uint64_t receive_hashed(int input, std::uint64_t length, std::span<std::byte> ring,
+                             transport::deadline_clock::time_point deadline) {
+  const auto chunk_of = [&](std::uint64_t received) {
+    const std::size_t index = (received / pipe_sink_chunk_bytes) % pipe_sink_ring_chunks;
+    return ring.subspan(index * pipe_sink_chunk_bytes, pipe_sink_chunk_bytes)
+        .first(static_cast<std::size_t>(
+            std::min<std::uint64_t>(pipe_sink_chunk_bytes, length - received)));
+  };
+  if (!transport::piece_hasher::pays_off(length)) {
+    transport::frame_checksum checksum;
+    for (std::uint64_t received = 0; received < length;) {
+      const auto piece = chunk_of(received);
+      transport::read_exact(input, piece, deadline, "pipe sender");
+      checksum.update(piece);
+      received += piece.size();
+    }
+    return checksum.digest();
+  }
+  transport::piece_hasher hasher;
+  for (std::uint64_t received = 0, chunk = 0; received < length; ++chunk) {
+    if (chunk >= pipe_sink_ring_chunks) hasher.wait_hashed(chunk - pipe_sink_ring_chunks + 1);
+    const auto piece = chunk_of(received);
+    transport::read_exact(input, piece, deadline, "pipe sender");
+    hasher.add(piece);
+    received += piece.size();
+  }
+  return hasher.digest();
+}
+
 }  // namespace
 
 int run_pipe_sink() {
@@ -33,13 +66,7 @@ int run_pipe_sink() {
 int serve_pipe_sink(int input, int output, std::chrono::milliseconds patience) {
   using transport::read_exact;
   using transport::write_all;
-  std::vector<std::byte> chunk(pipe_sink_chunk_bytes);
-  XXH3_state_t* const hasher = XXH3_createState();
-  if (hasher == nullptr) return 5;
-  struct release_state {
-    XXH3_state_t* state;
-    ~release_state() { XXH3_freeState(state); }
-  } release{hasher};
+  std::vector<std::byte> ring(pipe_sink_ring_chunks * pipe_sink_chunk_bytes);
   while (true) {
     std::uint64_t length = 0;
     const auto deadline = transport::deadline_clock::now() + patience;
@@ -61,15 +88,7 @@ int serve_pipe_sink(int input, int output, std::chrono::milliseconds patience) {
                      static_cast<unsigned long long>(length));
         return 3;
       }
-      XXH3_64bits_reset(hasher);
-      for (std::uint64_t received = 0; received < length;) {
-        const auto piece = std::span(chunk).first(
-            static_cast<std::size_t>(std::min<std::uint64_t>(chunk.size(), length - received)));
-        read_exact(input, piece, deadline, "pipe sender");
-        XXH3_64bits_update(hasher, piece.data(), piece.size());
-        received += piece.size();
-      }
-      std::uint64_t reply[2] = {length, XXH3_64bits_digest(hasher)};
+      std::uint64_t reply[2] = {length, receive_hashed(input, length, ring, deadline)};
       write_all(output, std::as_bytes(std::span(reply)), deadline, "pipe sender");
     } catch (const transport::process_error& error) {
       std::fprintf(stderr, "pipe_sink: %s\n", error.what());

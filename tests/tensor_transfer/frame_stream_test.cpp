@@ -38,8 +38,8 @@ using transport::frame_header_bytes;
 constexpr std::size_t small_tensor_bytes = 3 * frame_chunk_bytes + 12;
 constexpr std::size_t large_tensor_bytes = 9 * frame_chunk_bytes + 12;
 
-sender_hashing hashing_for(std::size_t bytes) {
-  return bytes < large_tensor_bytes ? sender_hashing::inline_only : sender_hashing::own_thread;
+payload_hashing hashing_for(std::size_t bytes) {
+  return bytes < large_tensor_bytes ? payload_hashing::inline_only : payload_hashing::own_thread;
 }
 constexpr std::uint64_t seed = 0x5EED;
 constexpr std::size_t no_offset = ~std::size_t{0};

@@ -64,8 +64,10 @@ std::vector<std::byte> patterned(std::size_t bytes) {
 }
 
 TEST_F(PipeSink, AnswersEachMessageWithItsLengthAndHash) {
-  // Empty, one byte, and one that spans several of the sink's 1 MiB receive chunks.
-  for (const std::size_t bytes : {std::size_t{0}, std::size_t{1}, std::size_t{3} << 20 | 5}) {
+  // Empty, one byte, one that spans several of the sink's 1 MiB receive chunks, and one that laps
+  // its ring twice, which a machine of four or more hardware threads hashes on a thread of its own.
+  for (const std::size_t bytes :
+       {std::size_t{0}, std::size_t{1}, std::size_t{3} << 20 | 5, std::size_t{9} << 20 | 5}) {
     const auto message = patterned(bytes);
     send(bytes, message);
     const auto [length, hash] = receive_reply();

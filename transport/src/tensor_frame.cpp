@@ -1,7 +1,5 @@
 #include "handoff/transport/tensor_frame.hpp"
 
-#include <xxhash.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <stdexcept>
@@ -84,7 +82,9 @@ void check_shape_matches(const tensor_description& tensor, std::uint64_t payload
 }
 
 std::uint64_t checksum_of(std::span<const std::byte> bytes) {
-  return bytes.empty() ? XXH3_64bits(nullptr, 0) : XXH3_64bits(bytes.data(), bytes.size());
+  frame_checksum checksum;
+  checksum.update(bytes);
+  return checksum.digest();
 }
 
 }  // namespace
@@ -213,29 +213,6 @@ frame_header decode_frame_header(std::span<const std::byte> header,
   }
   check_shape_matches(decoded.tensor, decoded.payload_bytes);
   return decoded;
-}
-
-// The state lives behind a pointer so this header need not include xxhash.h, whose symbols
-// XXH_INLINE_ALL renames per translation unit.
-struct frame_checksum::state {
-  XXH3_state_t xxh3;
-};
-
-frame_checksum::frame_checksum() : state_(std::make_unique<state>()) {
-  XXH3_64bits_reset(&state_->xxh3);
-}
-frame_checksum::~frame_checksum() = default;
-frame_checksum::frame_checksum(frame_checksum&&) noexcept = default;
-frame_checksum& frame_checksum::operator=(frame_checksum&&) noexcept = default;
-
-void frame_checksum::update(std::span<const std::byte> bytes) {
-  if (!state_) throw std::logic_error("frame_checksum::update on a moved-from checksum");
-  if (!bytes.empty()) XXH3_64bits_update(&state_->xxh3, bytes.data(), bytes.size());
-}
-
-std::uint64_t frame_checksum::digest() const {
-  if (!state_) throw std::logic_error("frame_checksum::digest on a moved-from checksum");
-  return XXH3_64bits_digest(&state_->xxh3);
 }
 
 frame_trailer_bytes_array encode_frame_trailer(std::uint64_t checksum) {

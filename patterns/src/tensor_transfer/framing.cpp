@@ -3,10 +3,9 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
-#include <thread>
 
 #include "handoff/patterns/tensor_transfer/timed_stage.hpp"
-#include "piece_hasher.hpp"
+#include "handoff/transport/piece_hasher.hpp"
 
 namespace handoff::patterns {
 namespace {
@@ -33,17 +32,16 @@ pinned_chunks* staging_of(const tensor_memory& tensor) {
   return staging;
 }
 
-bool hash_on_own_thread(std::size_t bytes, sender_hashing hashing) {
+bool hash_on_own_thread(std::size_t bytes, payload_hashing hashing) {
   switch (hashing) {
-    case sender_hashing::inline_only:
+    case payload_hashing::inline_only:
       return false;
-    case sender_hashing::own_thread:
+    case payload_hashing::own_thread:
       return bytes > 0;
-    case sender_hashing::automatic:
+    case payload_hashing::automatic:
       break;
   }
-  return bytes >= background_hash_min_bytes &&
-         std::thread::hardware_concurrency() >= background_hash_min_threads;
+  return transport::piece_hasher::pays_off(bytes);
 }
 
 // The bytes of chunk `chunk` of a tensor of `bytes`.
@@ -60,7 +58,7 @@ transport::tensor_description flat_float_tensor(std::uint64_t bytes) {
 // --- the sender's side ---
 
 frame_writer::frame_writer(const tensor_memory& source, stage_times& stages,
-                           std::size_t piece_bytes, sender_hashing hashing)
+                           std::size_t piece_bytes, payload_hashing hashing)
     : source_(source),
       staging_(staging_of(source)),
       stages_(stages),
@@ -69,7 +67,9 @@ frame_writer::frame_writer(const tensor_memory& source, stage_times& stages,
   header_ = timed_stage(stages_.serialize, [&] {
     return transport::encode_frame_header(flat_float_tensor(source_.bytes()), source_.bytes());
   });
-  if (hash_on_own_thread(source_.bytes(), hashing)) hasher_ = std::make_unique<piece_hasher>();
+  if (hash_on_own_thread(source_.bytes(), hashing)) {
+    hasher_ = std::make_unique<transport::piece_hasher>();
+  }
   if (staging_ == nullptr) return;
   // The first chunks start down at once; the channel meanwhile takes the header.
   const std::size_t chunks =
@@ -148,12 +148,17 @@ std::span<const std::byte> frame_writer::next_piece() {
 
 // --- the receiver's side ---
 
-frame_reader::frame_reader(tensor_memory& destination, stage_times& stages, std::size_t piece_bytes)
+frame_reader::frame_reader(tensor_memory& destination, stage_times& stages, std::size_t piece_bytes,
+                           payload_hashing hashing)
     : destination_(destination),
       staging_(staging_of(destination)),
       stages_(stages),
       piece_bytes_(piece_bytes),
-      piece_count_(pieces_of(destination.bytes(), piece_bytes)) {}
+      piece_count_(pieces_of(destination.bytes(), piece_bytes)) {
+  if (hash_on_own_thread(destination_.bytes(), hashing)) {
+    hasher_ = std::make_unique<transport::piece_hasher>();
+  }
+}
 
 frame_reader::~frame_reader() {
   // Copies up still running after a failure would race whatever the destination sees next.
@@ -181,10 +186,14 @@ std::span<std::byte> frame_reader::place() {
       }
       const std::size_t chunk = offset / frame_chunk_bytes;
       const std::size_t buffer = chunk % staging_->count();
-      // A chunk's first piece waits until its buffer's last use, the copy up of the chunk `count`
-      // places back, is done.
+      // A chunk's first piece waits until its buffer's last use, the chunk `count` places back, is
+      // over: copied up, and hashed.
       if (offset % frame_chunk_bytes == 0 && chunk >= staging_->count()) {
         timed_stage(stages_.h2d, [&] { staging_->wait(buffer); });
+        if (hasher_) {
+          const std::size_t pieces_per_chunk = frame_chunk_bytes / piece_bytes_;
+          hasher_->wait_hashed((chunk - staging_->count() + 1) * pieces_per_chunk);
+        }
       }
       placed_ = staging_->buffer(buffer).subspan(offset % frame_chunk_bytes, length);
       break;
@@ -216,7 +225,11 @@ void frame_reader::landed(std::size_t filled) {
     case frame_part::payload: {
       // Hashed while it is in cache; for a device tensor, a chunk whose pieces have all landed is
       // copied up while the next lands.
-      timed_stage(stages_.deserialize, [&] { checksum_.update(piece); });
+      if (hasher_) {
+        hasher_->add(piece);
+      } else {
+        timed_stage(stages_.deserialize, [&] { checksum_.update(piece); });
+      }
       const std::size_t end = ++piece_ * piece_bytes_;
       if (staging_ != nullptr && (end % frame_chunk_bytes == 0 || end >= destination_.bytes())) {
         const std::size_t chunk = (end - 1) / frame_chunk_bytes;
@@ -264,8 +277,15 @@ void frame_reader::finish() {
     throw transport::frame_truncated("the frame ended after " + std::to_string(landed_bytes_) +
                                      " of its " + std::to_string(frame_bytes()) + " bytes");
   }
+  std::uint64_t checksum = 0;
+  if (hasher_) {
+    checksum = hasher_->digest();
+    stages_.deserialize += hasher_->busy_seconds();
+  } else {
+    checksum = checksum_.digest();
+  }
   timed_stage(stages_.deserialize,
-              [&] { transport::verify_frame_trailer(header, trailer_bytes_, checksum_.digest()); });
+              [&] { transport::verify_frame_trailer(header, trailer_bytes_, checksum); });
 }
 
 void require_frame_length(const frame_reader& reader, std::uint64_t message_bytes) {

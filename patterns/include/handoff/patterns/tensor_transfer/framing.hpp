@@ -12,8 +12,9 @@
 // piece inline, just before it goes, or, for a large payload on a machine with a core to spare,
 // on a thread of its own one chunk behind the channel (piece_hasher), which leaves the sender
 // writing only, as the pipe ceiling's sender does. The receiver hashes each piece right after it
-// lands, while it is in cache, as the pipe ceiling's reader does, and checks the trailer before it
-// accepts the tensor. The channel is the bound again.
+// lands, while it is in cache: inline for a small payload, and for a large one on a thread of its
+// own, as the pipe ceiling's reader does, which leaves the receiver's thread reading only. It
+// checks the trailer before it accepts the tensor. The channel is the bound again.
 //
 // A device tensor's payload passes through the tensor's small ring of page-locked chunk buffers
 // (pinned_chunks): the sender copies the chunks ahead down while the channel takes the pieces of
@@ -30,18 +31,15 @@
 #include "handoff/patterns/tensor_transfer/tensor_memory.hpp"
 #include "handoff/transport/tensor_frame.hpp"
 
+namespace handoff::transport {
+class piece_hasher;
+}
+
 namespace handoff::patterns {
 
-// How the sender hashes. automatic: on a thread of its own for a payload of at least
-// background_hash_min_bytes (starting the thread costs tens of microseconds, well under 1% of
-// moving that much) on a machine of at least background_hash_min_threads hardware threads (the
-// sender, its checksum and the receiver each busy one); inline otherwise. On two busy cores the
-// third thread measured 5-15% slower than hashing inline.
-enum class sender_hashing { automatic, inline_only, own_thread };
-inline constexpr std::size_t background_hash_min_bytes = std::size_t{8} << 20;
-inline constexpr unsigned background_hash_min_threads = 4;
-
-class piece_hasher;
+// How a side hashes. automatic: on a thread of its own where transport::piece_hasher::pays_off,
+// inline otherwise.
+enum class payload_hashing { automatic, inline_only, own_thread };
 
 // A flat float32 tensor of this many bytes.
 transport::tensor_description flat_float_tensor(std::uint64_t bytes);
@@ -58,7 +56,7 @@ class frame_writer {
   // device tensor's go through source.staging().
   frame_writer(const tensor_memory& source, stage_times& stages,
                std::size_t piece_bytes = frame_piece_bytes,
-               sender_hashing hashing = sender_hashing::automatic);
+               payload_hashing hashing = payload_hashing::automatic);
   // Stops the background checksum, if any, before the pieces it reads can go away.
   ~frame_writer();
   frame_writer(const frame_writer&) = delete;
@@ -86,8 +84,8 @@ class frame_writer {
   frame_part part_ = frame_part::header;
   transport::frame_header_bytes_array header_;
   transport::frame_trailer_bytes_array trailer_{};
-  transport::frame_checksum checksum_;    // inline, for a small payload
-  std::unique_ptr<piece_hasher> hasher_;  // on a thread of its own, for a large one
+  transport::frame_checksum checksum_;               // inline, for a small payload
+  std::unique_ptr<transport::piece_hasher> hasher_;  // on a thread of its own, for a large one
 };
 
 // The receiver's side: where each piece of the frame lands (the header and trailer in buffers of
@@ -98,7 +96,8 @@ class frame_reader {
  public:
   // Pieces of piece_bytes, as the writer's; a device tensor's go through destination.staging().
   frame_reader(tensor_memory& destination, stage_times& stages,
-               std::size_t piece_bytes = frame_piece_bytes);
+               std::size_t piece_bytes = frame_piece_bytes,
+               payload_hashing hashing = payload_hashing::automatic);
   // Waits for any copies up still running, so that a failed receive leaves none behind.
   ~frame_reader();
   frame_reader(const frame_reader&) = delete;
@@ -135,7 +134,8 @@ class frame_reader {
   transport::frame_header_bytes_array header_bytes_{};
   transport::frame_trailer_bytes_array trailer_bytes_{};
   std::optional<transport::frame_header> header_;
-  transport::frame_checksum checksum_;
+  transport::frame_checksum checksum_;               // inline, for a small payload
+  std::unique_ptr<transport::piece_hasher> hasher_;  // on a thread of its own, for a large one
 };
 
 // A channel's whole-message length must be the frame's: frame_truncated when it is shorter,

@@ -1,8 +1,8 @@
-#include "piece_hasher.hpp"
+#include "handoff/transport/piece_hasher.hpp"
 
 #include "handoff/wall_clock.hpp"
 
-namespace handoff::patterns {
+namespace handoff::transport {
 
 piece_hasher::piece_hasher() : thread_([this] { run(); }) {}
 
@@ -58,4 +58,4 @@ void piece_hasher::run() {
   }
 }
 
-}  // namespace handoff::patterns
+}  // namespace handoff::transport
