@@ -10,16 +10,29 @@
 namespace handoff::transport {
 namespace {
 
-// Every size around the streamed threshold and the 64-byte blocks, at every misalignment of
-// source and destination, copies exactly its bytes and touches none beside them.
+// Every size around the streamed threshold, the 64-byte lines and the 16 KiB steps of four spans
+// (whole steps, a step and some lines, lines and bytes after the last step), at every misalignment
+// of source and destination against 16 and 64 bytes, copies exactly its bytes and touches none
+// beside them.
 TEST(StreamingCopy, CopiesExactlyTheBytesAtAnyAlignmentAndSize) {
-  const std::vector<std::size_t> sizes = {
-      0, 1, 15, 64, 65535, 65536, 65536 + 17, (1 << 20) + 3, (4 << 20)};
-  std::vector<unsigned char> source((4 << 20) + 64);
+  constexpr std::size_t step = 4 * 4096;
+  const std::vector<std::size_t> sizes = {0,
+                                          1,
+                                          15,
+                                          64,
+                                          65535,
+                                          65536,
+                                          65536 + 17,
+                                          5 * step + 3 * 64 + 5,
+                                          6 * step - 1,
+                                          (1 << 20) + 3,
+                                          (4 << 20),
+                                          (4 << 20) + step + 64 + 1};
+  std::vector<unsigned char> source((4 << 20) + step + 256);
   std::iota(source.begin(), source.end(), static_cast<unsigned char>(7));
   for (const std::size_t size : sizes) {
-    for (const std::size_t source_offset : {0, 3, 16}) {
-      for (const std::size_t destination_offset : {0, 1, 8, 15}) {
+    for (const std::size_t source_offset : {0, 3, 16, 63}) {
+      for (const std::size_t destination_offset : {0, 1, 8, 15, 48, 63}) {
         std::vector<unsigned char> destination(size + 64, 0xEE);
         copy_streaming(destination.data() + destination_offset, source.data() + source_offset,
                        size);

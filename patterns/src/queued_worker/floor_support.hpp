@@ -16,7 +16,9 @@ inline double vector_bytes(const point& at) {
 // The bytes both slot variants move, which overlap (the producer fills slots ahead of the worker),
 // so their floor is the slowest of them, not the sum: the producer's copies through the slots
 // and, on the device, the worker's uploads of a and b and download of c from page-locked slots.
-// Each variant adds how its worker launches.
+// Each variant adds how its worker launches. The copies are one filler thread's, priced at the
+// one-thread copy ceiling, which measures the producer's own streaming copy beside memcpy and
+// keeps the faster: a producer that beat memcpy must not beat its floor.
 inline floor_terms slot_ring_floor(const point& at, compute_target target) {
   floor_terms floor;
   floor.overlapped = true;
