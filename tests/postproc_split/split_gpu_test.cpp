@@ -4,15 +4,21 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <thread>
 #include <vector>
 
 #include "handoff/device_buffer.hpp"
 #include "handoff/float_sum_in_double.hpp"
+#include "handoff/patterns/postproc_split/array_split.hpp"
 #include "handoff/patterns/postproc_split/chunk_sum.hpp"
+#include "handoff/patterns/postproc_split/chunked_copy_back.hpp"
 #include "handoff/patterns/postproc_split/pooled_split_session.hpp"
 #include "handoff/patterns/postproc_split/summing_worker.hpp"
 #include "handoff/patterns/postproc_split/variants.hpp"
+#include "handoff/reference/inputs.hpp"
+#include "handoff/reference/verify.hpp"
 #include "handoff/stream.hpp"
 #include "handoff/transport/process/worker_role.hpp"
 #include "support/gpu_requirement.hpp"
@@ -67,6 +73,40 @@ TEST_P(DeviceSplit, EveryPartialSumIsItsChunksSum) {
 
 INSTANTIATE_TEST_SUITE_P(Rows, DeviceSplit, ::testing::Values("seed", "shm", "overlapped"),
                          [](const auto& row) { return row.param; });
+
+// The copy back's time is its copies', however slowly its chunks are consumed: the last copy's
+// event was once recorded again by every await() after the window had reached the last chunk and
+// by finish(), so d2h read as the whole batch, consumers included.
+TEST(ChunkedCopyBack, OnTheDeviceTimesTheCopiesNotTheirConsumer) {
+  HANDOFF_REQUIRE_GPUS(1);
+  using namespace std::chrono_literals;
+  constexpr std::size_t count = std::size_t{1} << 20;  // 4 MiB: about 0.1 ms over PCIe
+  constexpr std::size_t chunk_count = 8;               // all queued at start (window 8)
+  constexpr auto consuming_each = 5ms;
+  std::vector<float> values(count);
+  reference::fill_seeded_nonzero(values, 0xC0B);
+  const device_buffer<float> device_c(count);
+  HANDOFF_CUDA_CHECK(
+      cudaMemcpy(device_c.data(), values.data(), count * sizeof(float), cudaMemcpyHostToDevice));
+  const pinned_buffer<float> destination(count);
+  const double consuming_seconds =
+      chunk_count * std::chrono::duration<double>(consuming_each).count();
+  chunked_copy_back copier({device, device_c.span()}, destination.span(),
+                           array_split(count, chunk_count), chunk_count);
+  for (int batch = 0; batch < 2; ++batch) {
+    reference::poison(destination.span());
+    copier.start();
+    for (std::size_t index = 0; index < chunk_count; ++index) {
+      copier.await(index);
+      std::this_thread::sleep_for(consuming_each);
+    }
+    const double copy_seconds = copier.finish();
+    EXPECT_GT(copy_seconds, 0.0);
+    // The consumer took 40 ms; the copies, all queued at start, a small part of that.
+    EXPECT_LT(copy_seconds, 0.5 * consuming_seconds) << "batch " << batch;
+    EXPECT_TRUE(reference::verify_elementwise(values, destination.span(), 0).passed());
+  }
+}
 
 // Accumulated in double, CUB's sum is far closer than the 1e-5 the policy allows, at the seed's
 // size too.

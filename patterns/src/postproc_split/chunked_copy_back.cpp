@@ -47,6 +47,8 @@ void chunked_copy_back::start() {
   if (c_.target == compute_target::device) {
     queued_ = 0;
     first_copy_starts_->record(stream_->get());
+    // With nothing to copy the batch's copies end where they start.
+    if (chunks_.empty()) last_copy_ends_->record(stream_->get());
     queue_device_copies_up_to(std::min(window_, chunks_.size()));
     return;
   }
@@ -56,6 +58,11 @@ void chunked_copy_back::start() {
 }
 
 void chunked_copy_back::queue_device_copies_up_to(std::size_t end) {
+  // Nothing new to queue (each await() once the window has reached the last chunk, and finish()):
+  // last_copy_ends_ keeps the time it was recorded at. Recorded again here, on a stream long idle,
+  // it took this call's time instead, and d2h read as the whole batch: 1.30 ms of a 1.27 ms batch
+  // for 40 MB on an H100, as if PCIe ran at 31 GB/s, and 2.39 ms of 2.36 ms with 2 workers.
+  if (queued_ >= end) return;
   for (; queued_ < end; ++queued_) {
     const auto& piece = chunks_[queued_];
     if (piece.count > 0) {
@@ -65,6 +72,7 @@ void chunked_copy_back::queue_device_copies_up_to(std::size_t end) {
     }
     chunk_copied_[queued_].record(stream_->get());
   }
+  // Once a batch, right behind its last copy.
   if (queued_ == chunks_.size()) last_copy_ends_->record(stream_->get());
 }
 

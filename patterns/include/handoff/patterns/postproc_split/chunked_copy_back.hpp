@@ -33,7 +33,9 @@ class chunked_copy_back {
   void start();
   // Returns once chunk_index's data is in the destination.
   void await(std::size_t chunk_index);
-  // Waits for every copy of the batch; returns how long the copies took, first to last.
+  // Waits for every copy of the batch; returns how long the copies took, from the start of the
+  // first to the end of the last (on the device, by events on the copies' stream: time the
+  // consumers spend after the last copy is not in it, a copy queued late is).
   double finish();
 
  private:
