@@ -1,3 +1,4 @@
+#include <cub/block/block_load.cuh>
 #include <cub/block/block_reduce.cuh>
 #include <cub/device/device_reduce.cuh>
 #include <cub/warp/warp_reduce.cuh>
@@ -47,7 +48,8 @@ void launch_sum_of_squares(const float* values, std::size_t count, float* out, v
 // and the last block of a segment to finish (counted with an atomic) adds the segment's partials
 // in tile order, so that the result does not depend on the blocks' timing. One launch, not two:
 // a resident run is a few microseconds of GPU work, and each launch costs the host about as much.
-// Only the grid layout is hand-written; the reductions are CUB's.
+// Only the grid layout is hand-written; the reductions are CUB's. Segments short enough for one
+// block take a kernel of their own, below.
 namespace {
 
 constexpr int tile_threads = 256;
@@ -127,6 +129,42 @@ __global__ void __launch_bounds__(tile_threads)
   }
 }
 
+// Segments no longer than one block's values (independent_tasks' default batch: 100 datasets of
+// 10^4 values) skip the tiles: one block of 1024 threads a segment loads every value of it at once
+// into registers (CUB's guarded striped load: consecutive values to consecutive threads, so every
+// warp load is coalesced), squares and sums them, and one BlockReduce gives the segment's sum,
+// which thread 0 stores. A block's work ends at its reduction: no partials, fence, atomic or
+// second read from L2, which in the tiled kernel above run one after another behind the loads of
+// the last tile of every segment, and no count that a launch must leave at zero for the next.
+// This is one block a segment, as CUB's DeviceSegmentedReduce is, but not its slowness: CUB's
+// block of 256 threads walks its segment in tiles of 4096 values, so 10^4 values wait for three
+// rounds of loads one after another; here they are one round. Fewer blocks than SMs (100 of an
+// H100's 132) cost nothing at this size: what bounds a read of 4 MB is the bytes in flight, and
+// these blocks put all of them in flight at once (40 KB an SM), as the 500 tiles did. The order
+// of the additions is fixed (each thread's 16 values in turn, then CUB's tree), so the result is
+// the same from run to run, as the tiled kernel's is.
+constexpr int segment_threads = 1024;
+constexpr int values_per_segment_thread = 16;
+constexpr std::size_t one_block_values = std::size_t{segment_threads} * values_per_segment_thread;
+
+__global__ void __launch_bounds__(segment_threads)
+    sum_short_segments_of_squares(const float* values, const std::int64_t* offsets, float* out) {
+  using block_reduce = cub::BlockReduce<float, segment_threads>;
+  __shared__ typename block_reduce::TempStorage storage;
+  const std::int64_t first = offsets[blockIdx.x];
+  const int length = static_cast<int>(offsets[blockIdx.x + 1] - first);  // <= one_block_values
+  float loaded[values_per_segment_thread];
+  // Past the segment's end a thread reads nothing and holds 0, which adds nothing to its sum.
+  cub::LoadDirectStriped<segment_threads>(static_cast<int>(threadIdx.x), values + first, loaded,
+                                          length, 0.0f);
+  float sum = 0.0f;
+#pragma unroll
+  for (const float value : loaded)
+    sum += value * value;
+  const float total = block_reduce(storage).Sum(sum);
+  if (threadIdx.x == 0) out[blockIdx.x] = total;
+}
+
 }  // namespace
 
 std::size_t segmented_sum_of_squares_temp_bytes(std::size_t segments,
@@ -150,6 +188,14 @@ void launch_segmented_sum_of_squares(const float* values, const std::int64_t* of
     throw std::invalid_argument("segmented sum of squares: " + std::to_string(temp_bytes) +
                                 " bytes of temporary storage, " + std::to_string(layout.bytes) +
                                 " needed");
+  }
+  // Still one launch either way: which kernel runs depends only on the longest segment, which the
+  // caller states and the host knows without reading the offsets.
+  if (max_segment_values <= one_block_values) {
+    sum_short_segments_of_squares<<<static_cast<unsigned>(segments), segment_threads, 0, stream>>>(
+        values, offsets, out);
+    HANDOFF_CUDA_CHECK_LAUNCH();
+    return;
   }
   auto* base = static_cast<std::byte*>(temp);
   sum_segments_of_squares<<<static_cast<unsigned>(grid.blocks), tile_threads, 0, stream>>>(

@@ -54,6 +54,17 @@ class copies : public patterns::session<toy_case> {
   int writes_left_;
 };
 
+// Times no stage of its own: its whole run is the kernel stage.
+class whole_kernel final : public copies {
+ public:
+  whole_kernel() : copies(writes_always) {}
+  patterns::run_result run(toy_case& work) override {
+    copies::run(work);
+    return {};
+  }
+  patterns::stage_member whole_run_stage() const override { return &patterns::stage_times::kernel; }
+};
+
 class throws : public patterns::session<toy_case> {
  public:
   patterns::run_result run(toy_case&) override { throw std::runtime_error("worker-0 exited 3"); }
@@ -63,6 +74,10 @@ template <int Writes>
 std::unique_ptr<patterns::session<toy_case>> set_up(const toy_point&, compute_target) {
   ++setups;
   return std::make_unique<copies>(Writes);
+}
+
+std::unique_ptr<patterns::session<toy_case>> set_up_whole_kernel(const toy_point&, compute_target) {
+  return std::make_unique<whole_kernel>();
 }
 
 std::unique_ptr<patterns::session<toy_case>> set_up_throwing(const toy_point&, compute_target) {
@@ -88,6 +103,7 @@ const toy_row toy_rows[] = {
      .targets = host_only,
      .reports_stages = false,
      .setup = set_up<writes_always>},
+    {.name = "whole_kernel", .targets = host_only, .setup = set_up_whole_kernel},
 };
 
 const pattern_spec<toy_point, toy_case> toy_spec{
@@ -169,6 +185,16 @@ TEST(Driver, AVariantWithoutStagesHasNoStageCounters) {
   EXPECT_EQ(result.failures, 0);
   EXPECT_FALSE(result.reporter.counters.contains("stage.wait"));
   EXPECT_EQ(result.reporter.counters.at("wrong"), 0);
+}
+
+TEST(Driver, ASessionWhoseRunIsOneStageReportsItsMeasuredTimeAsThatStage) {
+  const auto result = run_row("whole_kernel", start::warm);
+  EXPECT_EQ(result.failures, 0);
+  const auto& counters = result.reporter.counters;
+  EXPECT_EQ(counters.at("wrong"), 0);
+  EXPECT_GT(counters.at("stage.kernel"), 0.0);  // the run reported none: the driver's figure
+  EXPECT_EQ(counters.at("stage.h2d"), 0.0);
+  EXPECT_EQ(counters.at("stage.wait"), 0.0);
 }
 
 TEST(Driver, AVariantThatStopsWritingAfterItsWarmUpFails) {

@@ -109,6 +109,44 @@ TEST(DeviceSumOfSquares, SegmentedSpreadsLongSegmentsOverManyBlocks) {
   }
 }
 
+// 16384 values is the most one block reduces alone; one more takes the tiled kernel. Both sides of
+// that line, twice each, as one batch and as the longest of a batch.
+TEST(DeviceSumOfSquares, SegmentedOnBothSidesOfTheOneBlockLimit) {
+  HANDOFF_REQUIRE_GPUS(1);
+  for (const std::size_t longest : {std::size_t{16'384}, std::size_t{16'385}}) {
+    const std::vector<std::size_t> sizes = {longest, 1, 0, longest - 1000, 1025};
+    const auto made = make_batch(sizes, longest);
+    const auto values = made.batch.values();
+    const auto offsets = made.batch.offsets();
+    const stream on;
+    device_buffer<float> device_values(values.size());
+    device_buffer<std::int64_t> device_offsets(offsets.size());
+    device_buffer<float> sums(made.batch.size());
+    const std::size_t temp_bytes = segmented_sum_of_squares_temp_bytes(made.batch.size(), longest);
+    device_buffer<std::byte> temp(temp_bytes);
+    prepare_segmented_sum_of_squares_temp(temp.data(), temp_bytes, on.get());
+    HANDOFF_CUDA_CHECK(cudaMemcpyAsync(device_values.data(), values.data(), values.size_bytes(),
+                                       cudaMemcpyHostToDevice, on.get()));
+    HANDOFF_CUDA_CHECK(cudaMemcpyAsync(device_offsets.data(), offsets.data(), offsets.size_bytes(),
+                                       cudaMemcpyHostToDevice, on.get()));
+    for (int launch = 0; launch < 2; ++launch) {
+      HANDOFF_CUDA_CHECK(
+          cudaMemsetAsync(sums.data(), reference::poison_byte, sums.size_bytes(), on.get()));
+      launch_segmented_sum_of_squares(device_values.data(), device_offsets.data(),
+                                      made.batch.size(), longest, sums.data(), temp.data(),
+                                      temp_bytes, on.get());
+      std::vector<float> actual(made.batch.size());
+      HANDOFF_CUDA_CHECK(cudaMemcpyAsync(actual.data(), sums.data(), sums.size_bytes(),
+                                         cudaMemcpyDeviceToHost, on.get()));
+      on.synchronize();
+      const auto verdict = reference::verify_reductions(made.expected, actual);
+      EXPECT_TRUE(verdict.passed())
+          << longest << ", launch " << launch << ": " << verdict.describe();
+      EXPECT_EQ(verdict.checked, sizes.size());
+    }
+  }
+}
+
 // Checked on the host before anything is launched, so these need no GPU.
 TEST(SegmentedSumOfSquaresStorage, HoldsOnePartialPerTileAndRefusesLess) {
   const std::size_t ten_tiles_of_2048 = segmented_sum_of_squares_temp_bytes(1, 10 * 2048);

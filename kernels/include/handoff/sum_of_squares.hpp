@@ -1,11 +1,12 @@
 #pragma once
 // The sum of x*x of independent_tasks on the device: one dataset with CUB's
-// DeviceReduce::TransformReduce, or many datasets back to back with one kernel that spreads every
-// dataset over many blocks (CUB's BlockReduce and WarpReduce inside; sum_of_squares.cu says why
-// not DeviceSegmentedReduce). Both accumulate in float, as cupy's sum(x**2) of float32 data
-// does. Each enqueues on a stream and returns at once; the caller allocates the temporary storage
-// that the matching *_temp_bytes asks for (once, outside any timed region) and may reuse it for
-// every launch of the same size on one stream at a time.
+// DeviceReduce::TransformReduce, or many datasets back to back with one launch: a block of 1024
+// threads a dataset when none is longer than 16384 values, else one kernel that spreads every
+// dataset over many blocks (CUB's LoadDirectStriped, BlockReduce and WarpReduce inside; the .cu
+// says why not DeviceSegmentedReduce). Both accumulate in float, as cupy's sum(x**2) of float32
+// data does. Each enqueues on a stream and returns at once; the caller allocates the temporary
+// storage that the matching *_temp_bytes asks for (once, outside any timed region) and may reuse
+// it for every launch of the same size on one stream at a time.
 
 #include <cuda_runtime_api.h>
 

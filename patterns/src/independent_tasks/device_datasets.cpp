@@ -73,6 +73,10 @@ void device_datasets::poison() {
     HANDOFF_CUDA_CHECK(
         cudaMemsetAsync(mirror_.data(), reference::poison_byte, staged_bytes_, stream()));
   }
+  // And for the poison itself, as the other resident rows' poison does (vector add, elementwise):
+  // the driver records its start event next, and a memset still running then would delay that
+  // event past part of the launch's host time, which the run must pay in full.
+  stream_.synchronize();
 }
 
 std::vector<float> device_datasets::result() const {

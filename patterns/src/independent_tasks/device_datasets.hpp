@@ -38,7 +38,7 @@ class device_datasets {
   void enqueue_download_sums() const;
 
   // NaN bytes into the sums (device and host copies) and, in the host form, into the device copy
-  // of the datasets, so a run that skipped its copy in cannot pass.
+  // of the datasets, so a run that skipped its copy in cannot pass. Returns with stream() idle.
   void poison();
 
   // Waits for stream() and returns the sums where the form leaves them.

@@ -5,7 +5,8 @@
 // variant's steps with stage marks between them and does not wait; verify() waits and reads the
 // sums as the user would. The stage times reach the driver as figures (stage.<name>, per run),
 // which replace the stage counters a run cannot fill without waiting inside the timed region;
-// stage.wait is 0, for the marks span the whole run.
+// stage.wait is 0, for the marks span the whole run. A session with no stage names records no
+// marks at all, and says which stage its whole run is (session::whole_run_stage).
 
 #include <memory>
 #include <string>

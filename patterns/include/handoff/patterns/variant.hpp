@@ -61,6 +61,12 @@ class session {
   virtual std::vector<pid_t> peers() const { return {}; }
   // Figures the variant reports about the last run (worker count, convergence, graph nodes).
   virtual std::vector<named_figure> figures() const { return {}; }
+  // The stage that a whole run is, for a session that marks no stage boundaries inside its run:
+  // the driver reports the run's own measured time as that stage, and no wait. A device run that
+  // is a single launch needs no events of its own around it: they would only repeat the driver's
+  // start and stop, and on an idle GPU every record adds its host time to the figure. nullptr:
+  // the session reports its stages itself (run_result, or stage.* figures).
+  virtual stage_member whole_run_stage() const { return nullptr; }
   // Stops the workers the way their user would; a worker that does not stop cleanly throws.
   virtual void shutdown() {}
 };

@@ -5,8 +5,9 @@
 //   data_location::host      a run also copies every dataset in from pinned host memory and every
 //                            sum back out to pinned host memory.
 // Variants:
-//   batched_reduction    one CUB segmented reduction over all datasets (host: one copy of all of
-//                        them, the segment offsets riding along, and one copy of the sums back);
+//   batched_reduction    one segmented reduction over all datasets, in one launch (CUB's block
+//                        primitives inside; host: one copy of all of them, the segment offsets
+//                        riding along, and one copy of the sums back);
 //   streamed_reductions  one CUB reduction per dataset, datasets round-robin over k streams (host:
 //                        each dataset's copy in and its sum's copy out on its stream);
 //   graph_reductions     the same per-dataset work captured once into a CUDA graph, one branch per
