@@ -4,12 +4,14 @@
 
 #include "handoff/transport/channels/process_queue.hpp"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <map>
@@ -83,6 +85,15 @@ std::size_t unread_pipe_bytes(const process_queue& queue) {
   int unread = 0;
   ::ioctl(queue.descriptors()[1], FIONREAD, &unread);
   return static_cast<std::size_t>(unread);
+}
+
+// Where two buffers of one size first differ; their size where they do not.
+std::size_t first_difference(std::span<const std::byte> a, std::span<const std::byte> b) {
+  return static_cast<std::size_t>(std::mismatch(a.begin(), a.end(), b.begin()).first - a.begin());
+}
+
+std::size_t pipe_stream_capacity(const process_queue& queue) {
+  return static_cast<std::size_t>(::fcntl(queue.descriptors()[1], F_GETPIPE_SZ));
 }
 
 // ---- worker roles -------------------------------------------------------------------------
@@ -713,6 +724,75 @@ TEST_F(ProcessQueue, AStreamedPutAndGetMoveAMessagePieceByPiece) {
   // The stream is intact for the next message.
   queue.put(numbered_message(0, 1), in(1s));
   EXPECT_EQ(read_numbered_message(queue.get(in(1s))).sequence, 1U);
+}
+
+// Pieces that stay put are spliced into the pipe (put_streamed's piece_stays_for): the consumer
+// then reads the producer's own pages, so a put must not return while any of them is still in the
+// pipe. Here the producer scribbles over every piece the moment the put returns, and refills a ring
+// of two pipe-sized buffers as the frame writer refills its staging; the consumer checks every
+// byte.
+TEST_F(ProcessQueue, SplicedPiecesArriveIntactAndNoneIsReadAfterThePutReturns) {
+  auto queue = process_queue::create({.purpose = test_purpose("spliced")});
+  const std::size_t pipe_bytes = pipe_stream_capacity(queue);
+  const auto message = patterned_bytes(9 * pipe_bytes + 4099, 5);
+  // A slow consumer, so that the pipe is full whenever the producer could return.
+  const auto take = [&](std::vector<std::byte>& into) {
+    into.resize(message.size());
+    return std::thread([&queue, &into] {
+      const auto got = queue.get_streamed(
+          into.size(),
+          {.place =
+               [&](std::uint64_t offset, std::uint64_t) {
+                 return std::span(into).subspan(offset).first(
+                     std::min<std::size_t>(into.size() - offset, 64 << 10));
+               },
+           .landed = [](std::span<const std::byte>) { std::this_thread::sleep_for(200us); }},
+          in(30s));
+      EXPECT_EQ(got, into.size());
+    });
+  };
+  // Pieces of the message itself, unchanged until the put returns.
+  {
+    auto source = message;
+    std::vector<std::byte> received;
+    auto consumer = take(received);
+    std::size_t sent = 0;
+    queue.put_streamed(
+        source.size(),
+        [&] {
+          const std::size_t size = std::min<std::size_t>(source.size() - sent, 128 << 10);
+          const auto piece = std::span(source).subspan(sent, size);
+          sent += size;
+          return piece;
+        },
+        in(30s), {}, ~std::uint64_t{0});
+    std::fill(source.begin(), source.end(), std::byte{0xAB});
+    consumer.join();
+    EXPECT_EQ(first_difference(received, message), message.size());
+  }
+  // Pieces from a ring of two pipe-sized buffers, each refilled once the next has gone.
+  {
+    std::vector<std::byte> ring(2 * pipe_bytes);
+    std::vector<std::byte> received;
+    auto consumer = take(received);
+    std::size_t sent = 0;
+    queue.put_streamed(
+        message.size(),
+        [&] {
+          const std::size_t chunk = sent / pipe_bytes;
+          const std::size_t size = std::min(message.size() - sent, pipe_bytes - sent % pipe_bytes);
+          const auto slot = std::span(ring).subspan((chunk % 2) * pipe_bytes + sent % pipe_bytes);
+          std::copy_n(message.begin() + static_cast<std::ptrdiff_t>(sent), size, slot.begin());
+          sent += size;
+          return std::span<const std::byte>(slot.first(size));
+        },
+        in(30s), {}, pipe_bytes);
+    std::fill(ring.begin(), ring.end(), std::byte{0xCD});
+    consumer.join();
+    EXPECT_EQ(first_difference(received, message), message.size());
+  }
+  queue.put(numbered_message(0, 3), in(1s));
+  EXPECT_EQ(read_numbered_message(queue.get(in(1s))).sequence, 3U);
 }
 
 TEST_F(ProcessQueue, StreamedPiecesThatDoNotAddUpAreAUsageError) {

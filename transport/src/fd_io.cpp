@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -99,6 +100,14 @@ void write_all(int fd, std::span<const std::byte> bytes, deadline_clock::time_po
   const nonblocking_while_writing nonblocking(fd, peer);
   write_loop(fd, bytes, deadline, peer,
              [fd](const std::byte* data, std::size_t size) { return ::write(fd, data, size); });
+}
+
+void splice_all(int pipe, std::span<const std::byte> bytes, deadline_clock::time_point deadline,
+                std::string_view peer) {
+  write_loop(pipe, bytes, deadline, peer, [pipe](const std::byte* data, std::size_t size) {
+    iovec piece{const_cast<std::byte*>(data), size};
+    return ::vmsplice(pipe, &piece, 1, SPLICE_F_NONBLOCK);
+  });
 }
 
 void send_all(int socket, std::span<const std::byte> bytes, deadline_clock::time_point deadline,

@@ -111,6 +111,11 @@ std::span<const std::byte> frame_writer::next() {
   return {};
 }
 
+std::uint64_t frame_writer::piece_stays_for() const {
+  // next_piece() refills the buffer of chunk c - 2 at chunk c's first piece: after chunk c - 1.
+  return staging_ == nullptr ? ~std::uint64_t{0} : frame_chunk_bytes;
+}
+
 std::span<const std::byte> frame_writer::chunk_view(std::size_t chunk) const {
   const std::size_t length = chunk_length(source_.bytes(), chunk);
   if (staging_ == nullptr) return source_.host_data().subspan(chunk * frame_chunk_bytes, length);

@@ -1,8 +1,9 @@
 // queue: the frame travels through a multiprocessing-style queue, like the article's
 // multiprocessing.Queue(), as one message. The put writes it piece by piece, hashing each piece
-// just before it goes (framing.hpp); the get lands each piece straight where the tensor lands (no
-// allocation per message) and hashes it there. The header and the trailer's checksum are checked
-// once the whole message is in, so a malformed frame never leaves the queue half read.
+// just before it goes (framing.hpp), splicing it into the queue's pipe where it stays put long
+// enough (process_queue::put_streamed); the get lands each piece straight where the tensor lands
+// (no allocation per message) and hashes it there. The header and the trailer's checksum are
+// checked once the whole message is in, so a malformed frame never leaves the queue half read.
 
 #include <memory>
 #include <optional>
@@ -41,7 +42,8 @@ class queue_sender final : public sender_session {
             deadline_clock::time_point deadline, const transport::peer_watch& watch) override {
     frame_writer frame(source, stages);
     queue_->put_streamed(
-        frame.frame_bytes(), [&] { return frame.next(); }, deadline, watch);
+        frame.frame_bytes(), [&] { return frame.next(); }, deadline, watch,
+        frame.piece_stays_for());
   }
 
  private:

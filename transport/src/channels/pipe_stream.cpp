@@ -64,7 +64,7 @@ bool wait_readable(int fd, deadline_clock::time_point deadline,
 }
 
 void write_pieces(int fd, std::vector<iovec> pieces, deadline_clock::time_point deadline,
-                  const std::function<void()>& on_stall, std::size_t& written) {
+                  const std::function<void()>& on_stall, std::size_t& written, pipe_write how) {
   stall_clock stalls(on_stall);
   written = 0;
   std::size_t first = 0;  // the first piece not yet fully written
@@ -76,7 +76,10 @@ void write_pieces(int fd, std::vector<iovec> pieces, deadline_clock::time_point 
   // Every attempt comes before the deadline test, so a write that can finish at once always does.
   while (first < pieces.size()) {
     const auto count = static_cast<int>(std::min<std::size_t>(pieces.size() - first, IOV_MAX));
-    const ssize_t wrote = ::writev(fd, pieces.data() + first, count);
+    const ssize_t wrote = how == pipe_write::splice
+                              ? ::vmsplice(fd, pieces.data() + first,
+                                           static_cast<unsigned long>(count), SPLICE_F_NONBLOCK)
+                              : ::writev(fd, pieces.data() + first, count);
     if (wrote > 0) {
       written += static_cast<std::size_t>(wrote);
       for (auto left = static_cast<std::size_t>(wrote); left > 0;) {

@@ -19,10 +19,16 @@ namespace handoff::transport::pipe_stream {
 bool wait_readable(int fd, deadline_clock::time_point deadline,
                    const std::function<void()>& on_stall);
 
+// How write_pieces puts bytes into the pipe. copy: write(2) copies them into pages of the pipe's
+// own. splice: vmsplice(2) hands the pipe references to the pieces' pages, and the reader copies
+// out of them, so the pieces must stay unchanged until they have been read.
+enum class pipe_write { copy, splice };
+
 // Writes every piece, in order, until done or the deadline. written counts the bytes sent so far,
 // also when on_stall throws, so the caller can tell an untouched stream from a torn one.
 void write_pieces(int fd, std::vector<iovec> pieces, deadline_clock::time_point deadline,
-                  const std::function<void()>& on_stall, std::size_t& written);
+                  const std::function<void()>& on_stall, std::size_t& written,
+                  pipe_write how = pipe_write::copy);
 
 // Reads until into is full or the deadline; returns the bytes read. End of file is channel_closed.
 std::size_t read_into(int fd, std::span<std::byte> into, deadline_clock::time_point deadline,

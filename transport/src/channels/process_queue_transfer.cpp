@@ -85,6 +85,20 @@ void process_queue::wait_for_pipe_room(std::uint64_t message_bytes,
   }
 }
 
+void process_queue::await_spliced_pages_read(std::uint64_t copied_tail_bytes,
+                                             deadline_clock::time_point deadline,
+                                             const std::function<void()>& on_stall) {
+  // Normally true at once (see put_streamed): the copied tail fills every buffer of the pipe.
+  const auto only_the_tail_is_left = [&] {
+    return pipe_stream::unread_bytes(write_end_.get()) <= copied_tail_bytes;
+  };
+  if (!wait_until(control().taken, only_the_tail_is_left, deadline, on_stall)) {
+    // The message is whole, but the pipe may still read the caller's memory after the put
+    // returns: a reader could then take bytes the caller has since changed.
+    break_and_throw("spliced pages of a message were still unread at the deadline of its put");
+  }
+}
+
 void process_queue::put_parts(std::initializer_list<std::span<const std::byte>> parts,
                               deadline_clock::time_point deadline, const peer_watch& watch) {
   length_prefix length = 0;
@@ -102,7 +116,8 @@ void process_queue::put_parts(std::initializer_list<std::span<const std::byte>> 
 }
 
 void process_queue::put_streamed(std::uint64_t length, const piece_source& next,
-                                 deadline_clock::time_point deadline, const peer_watch& watch) {
+                                 deadline_clock::time_point deadline, const peer_watch& watch,
+                                 std::uint64_t piece_stays_for) {
   auto& block = control();
   if (length > max_message_bytes_) {
     throw message_too_large("put on queue " + purpose_ + ": a message of " +
@@ -150,6 +165,16 @@ void process_queue::put_streamed(std::uint64_t length, const piece_source& next,
   const std::size_t total = sizeof(prefix) + length;
   std::size_t written = 0;  // by the writes before the current one
   std::size_t writing = 0;  // by the current write, kept current by write_pieces
+  // Splicing hands the pipe the pieces' own pages: through a Linux 6.18 VM's pipe, 4.6 GB/s
+  // against 1.7 for copying them in, which allocates and charges a page per 4 KiB. A spliced
+  // piece is read from the caller's memory, so only a piece that stays unchanged while the pipe
+  // could still hold it is spliced. The message's last pipe_capacity_ bytes are copied in: the pipe
+  // holds capacity / page size buffers, each of at most a page, so once those bytes are all in, no
+  // spliced buffer is left in the pipe, and nothing of the caller's memory outlives the put.
+  const bool may_splice =
+      piece_stays_for >= pipe_capacity_ && length >= 2 * static_cast<std::uint64_t>(pipe_capacity_);
+  const std::uint64_t copied_tail_from = may_splice ? length - pipe_capacity_ : 0;
+  bool spliced = false;
   block.writer.mid_message = 1;
   try {
     // The prefix goes out with the first piece; each later piece is asked for once the one before
@@ -167,10 +192,16 @@ void process_queue::put_streamed(std::uint64_t length, const piece_source& next,
         pieces.push_back({const_cast<std::byte*>(piece.data()), piece.size()});
         produced += piece.size();
       }
-      pipe_stream::write_pieces(write_end_.get(), std::exchange(pieces, {}), deadline,
-                                on_stall_probing_readers, writing);
+      const bool splice = may_splice && produced <= copied_tail_from;
+      spliced = spliced || splice;
+      pipe_stream::write_pieces(
+          write_end_.get(), std::exchange(pieces, {}), deadline, on_stall_probing_readers, writing,
+          splice ? pipe_stream::pipe_write::splice : pipe_stream::pipe_write::copy);
       written += std::exchange(writing, 0);
     } while (produced < length && written == sizeof(prefix) + produced);
+    if (spliced && written == total) {
+      await_spliced_pages_read(length - copied_tail_from, deadline, on_stall_probing_readers);
+    }
   } catch (...) {
     written += writing;
     if (written == 0) {

@@ -30,6 +30,10 @@ void await_ready(int fd, short events, deadline_clock::time_point deadline, std:
 // switches the descriptor to non-blocking mode before its first write.
 void write_all(int fd, std::span<const std::byte> bytes, deadline_clock::time_point deadline,
                std::string_view peer);
+// write_all for a pipe by vmsplice(2): the pipe takes references to the bytes' pages rather than
+// copies, so the bytes must stay unchanged until the reader has read them.
+void splice_all(int pipe, std::span<const std::byte> bytes, deadline_clock::time_point deadline,
+                std::string_view peer);
 // write_all for a socket, without SIGPIPE: a vanished reader is channel_closed, not a dead process.
 void send_all(int socket, std::span<const std::byte> bytes, deadline_clock::time_point deadline,
               std::string_view peer);

@@ -69,6 +69,11 @@ class frame_writer {
   // The next piece; it stays valid and unchanged until the following call, by which time the
   // channel must be done with it. Empty once the trailer has gone.
   std::span<const std::byte> next();
+  // How many more bytes of the frame go out before a payload piece's memory changes: a host
+  // tensor's stays as it is throughout; a staging buffer is refilled once the whole chunk after
+  // it has gone. A channel that reads pieces later than it is handed them (a spliced pipe) must
+  // be done with each within this many bytes.
+  std::uint64_t piece_stays_for() const;
 
  private:
   std::span<const std::byte> next_piece();

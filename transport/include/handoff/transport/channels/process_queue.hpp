@@ -89,9 +89,17 @@ class process_queue {
   // pipe, all under the writer lock. Pieces that do not add up to length are channel_usage_error.
   // As for put_parts, a failure (a throw from next() too) before the first byte is written leaves
   // the queue intact, and one after it breaks the queue.
+  //
+  // piece_stays_for: how many more bytes of the message the caller writes before it changes or
+  // frees a piece's memory (0: as soon as next() is called again; ~0: not before put_streamed
+  // returns). Where that spans the pipe, the pieces of a message of at least twice the pipe are
+  // spliced into it (vmsplice) rather than copied: the reader copies them out of the caller's
+  // memory, which saves the writer's copy. Either way the put returns only once nothing of the
+  // caller's memory is left in the pipe.
   using piece_source = std::function<std::span<const std::byte>()>;
   void put_streamed(std::uint64_t length, const piece_source& next,
-                    deadline_clock::time_point deadline, const peer_watch& watch = {});
+                    deadline_clock::time_point deadline, const peer_watch& watch = {},
+                    std::uint64_t piece_stays_for = 0);
   // The next message: queue_empty if none starts before the deadline.
   std::vector<std::byte> get(deadline_clock::time_point deadline, const peer_watch& watch = {});
   // As get, but the message lands in the caller's buffers, filled in order (like Python's
@@ -135,6 +143,11 @@ class process_queue {
   process_queue(shared_memory_segment control_segment, unique_fd read_end, unique_fd write_end,
                 settings copied);
 
+  // Returns once the pipe holds no more than the copied tail of the message just put, so no
+  // spliced page of the caller's is left in it; at the deadline, the queue is broken.
+  void await_spliced_pages_read(std::uint64_t copied_tail_bytes,
+                                deadline_clock::time_point deadline,
+                                const std::function<void()>& on_stall);
   // Reads one message of at most max_bytes where landing places it; returns its length.
   std::uint64_t take_message(std::uint64_t max_bytes, const piece_landing& landing,
                              deadline_clock::time_point deadline, const peer_watch& watch);
