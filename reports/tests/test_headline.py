@@ -12,6 +12,7 @@ from handoff_reports.headline import (
     BLOCK_BEGIN,
     BLOCK_END,
     HEADLINE_POINTS,
+    entry_text,
     headline_table,
     main,
     markdown_table,
@@ -160,3 +161,14 @@ def test_writing_into_a_file_replaces_only_the_block(tmp_path: Path) -> None:
     unmarked.write_text("no markers here\n")
     assert main([str(DEFAULT_PROFILE), "--into", str(unmarked)]) == 2
     assert unmarked.read_text() == "no markers here\n"
+
+
+def test_an_efficiency_over_the_floor_is_marked_suspect() -> None:
+    # In this H100 run the postproc seed read 101.7% of a floor whose model was later corrected,
+    # and every other pattern's recipe stayed under its floor.
+    lines = {x.pattern: x for x in headline_table(_rows(FIXTURES / "h100-default-profile.json"))}
+    over = lines["postproc_split"].recipe
+    under = lines["queued_worker"].recipe
+    assert over is not None and over.row.efficiency is not None and over.row.efficiency > 1.0
+    assert entry_text(over).endswith("(101.7%) SUSPECT")
+    assert under is not None and "SUSPECT" not in entry_text(under)
