@@ -12,7 +12,7 @@ from handoff_reports.compare_stats import side_of
 from handoff_reports.gpu_scaling import ONE_PROCESS, SCALING_TARGET, ScalingSeries
 from handoff_reports.results import STAGES, Ceiling, Row
 from handoff_reports.series import ColdWarmPair, Facet, Series
-from handoff_reports.styles import readable_log_axis, series_style, variant_style
+from handoff_reports.styles import readable_log_axis, series_style, variant_gid, variant_style
 from handoff_reports.svg import figure_to_svg, new_figure, new_plot_with_legend_beside
 
 MAX_BARS = 24
@@ -222,17 +222,18 @@ def scaling_against_gpus(scope: str, series: Sequence[ScalingSeries]) -> str:
         style = {"color": colour, "marker": marker,
                  "markersize": 4, "linestyle": "-" if one_process else "--"}  # fmt: skip
         gpus = [point.gpus for point in one.points]
-        time_axes.plot(gpus, [1e3 * p.seconds for p in one.points], label=one.label, **style)
+        time_axes.plot(gpus, [1e3 * p.seconds for p in one.points], label=one.label,
+                       gid=variant_gid(one.variant), **style)  # fmt: skip
         time_axes.fill_between(gpus, [1e3 * p.low for p in one.points],
                                [1e3 * p.high for p in one.points], color=style["color"],
                                alpha=0.15, linewidth=0)  # fmt: skip
         with_speedup = [p for p in one.points if p.speedup is not None]
         if with_speedup:
             speedup_axes.plot([p.gpus for p in with_speedup], [p.speedup for p in with_speedup],
-                              **style)  # fmt: skip
+                              gid=variant_gid(one.variant), **style)  # fmt: skip
             efficiency_axes.plot([p.gpus for p in with_speedup],
                                  [100 * (p.efficiency or 0.0) for p in with_speedup],
-                                 **style)  # fmt: skip
+                                 gid=variant_gid(one.variant), **style)  # fmt: skip
     speedup_axes.plot(counts, counts, color="black", linewidth=0.8, linestyle=":", label="ideal")
     efficiency_axes.axhline(100, color="black", linewidth=0.8, linestyle=":")
     efficiency_axes.axhline(100 * SCALING_TARGET, color="red", linewidth=0.8, linestyle="--")

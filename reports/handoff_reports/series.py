@@ -26,8 +26,13 @@ class Series:
         return self.rows[0].name.variant.startswith(CPU_VARIANT_PREFIX)
 
     def points(self) -> list[tuple[float, Row]]:
-        measured = [(row.name.size, row) for row in self.rows if row.seconds and not row.failed]
-        return sorted((size, row) for size, row in measured if size is not None)
+        """One row per size, by size: where several files have the series at one size, the first
+        file's, as the headline takes it (rows do not compare, so a tie must not reach them)."""
+        first: dict[float, Row] = {}
+        for row in self.rows:
+            if row.seconds and not row.failed and row.name.size is not None:
+                first.setdefault(row.name.size, row)
+        return sorted(first.items(), key=lambda point: point[0])
 
 
 @dataclass

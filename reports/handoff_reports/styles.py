@@ -9,6 +9,7 @@ which share its plots, never share a colour or a marker. Several series of one v
 
 from __future__ import annotations
 
+import itertools
 import zlib
 from collections.abc import Sequence
 from typing import Any
@@ -67,15 +68,26 @@ def variant_style(variant: str) -> tuple[str, str]:
     return COLOURS[colour % len(COLOURS)], MARKERS[marker % len(MARKERS)]
 
 
+_series_drawn = itertools.count()
+
+
+def variant_gid(variant: str) -> str:
+    """An SVG id naming the variant a line draws, unique in the page (figure_to_svg adds the
+    figure's prefix): a reader of the page, such as the browser test, can find every line of one
+    variant across the plots."""
+    return f"variant-{variant}-{next(_series_drawn)}"
+
+
 def series_style(label: str, labels_in_plot: Sequence[str]) -> dict[str, Any]:
     """matplotlib keywords for a series labelled "variant axis:value ...": the variant's colour
-    and marker, and a line style per series of that variant in the plot."""
+    and marker, a line style per series of that variant in the plot, and its variant_gid."""
     variant, _, rest = label.partition(" ")
     colour, marker = variant_style(variant)
     rests = sorted({other.partition(" ")[2] for other in labels_in_plot
                     if other.partition(" ")[0] == variant})  # fmt: skip
     line_style = LINE_STYLES[rests.index(rest) % len(LINE_STYLES)] if rest in rests else "-"
-    return {"color": colour, "marker": marker, "markersize": 4, "linestyle": line_style}
+    return {"color": colour, "marker": marker, "markersize": 4, "linestyle": line_style,
+            "gid": variant_gid(variant)}  # fmt: skip
 
 
 def readable_log_axis(axes: Axes, which: str, unit: str = "") -> None:

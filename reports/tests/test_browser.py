@@ -80,3 +80,71 @@ def test_every_plot_renders_and_the_console_is_clean(
     picture = _screenshot_path(tmp_path, f"report-{'-'.join(Path(f).stem for f in fixtures)}.png")
     assert browser.save_screenshot(str(picture))
     assert picture.stat().st_size > 10_000
+
+
+# Every line a variant draws, as (plot title, variant, stroke colour the browser computed).
+_VARIANT_LINES_SCRIPT = """
+const lines = [];
+for (const plot of document.querySelectorAll('svg.plot')) {
+  const title = plot.querySelector('title').textContent;
+  for (const group of plot.querySelectorAll('g[id*="-variant-"]')) {
+    const path = group.querySelector('path');
+    if (!path) continue;
+    const variant = group.id.replace(/^.*?-variant-/, '').replace(/-[0-9]+$/, '');
+    lines.push([title, variant, getComputedStyle(path).stroke]);
+  }
+}
+return lines;
+"""
+
+
+def test_the_headline_comes_first_and_each_variant_keeps_its_colour_in_every_plot(
+    browser: object, tmp_path: Path
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.remote.webdriver import WebDriver
+
+    assert isinstance(browser, WebDriver)
+    page = tmp_path / "report.html"
+    fixtures = ["real/h100-default-profile.json", "real/h200x4-multi_gpu.json"]
+    assert report_main([str(FIXTURES / f) for f in fixtures] + ["-o", str(page)]) == 0
+    browser.get(page.as_uri())
+
+    # The headline is the page's first section, a line per pattern, and its figure over the
+    # floor (this run's postproc seed) is marked.
+    first_section = browser.find_elements(By.CSS_SELECTOR, "h2")[0]
+    assert first_section.get_attribute("id") == "headline"
+    table = browser.find_element(By.ID, "headline-table")
+    first_cells = [row.find_elements(By.TAG_NAME, "td")[:1]
+                   for row in table.find_elements(By.CSS_SELECTOR, "tr")]  # fmt: skip
+    patterns = {cells[0].text.split("\n")[0] for cells in first_cells if cells}
+    assert {"pool_prep", "queued_worker", "postproc_split", "tensor_transfer"} <= patterns
+    assert "multi_gpu" in patterns
+    assert "SUSPECT" in table.text
+
+    lines = browser.execute_script(_VARIANT_LINES_SCRIPT)
+    colours: dict[str, set[str]] = {}
+    plots_of: dict[str, set[str]] = {}
+    for title, variant, stroke in lines:
+        colours.setdefault(variant, set()).add(stroke)
+        plots_of.setdefault(variant, set()).add(title)
+    assert {v: c for v, c in colours.items() if len(c) > 1} == {}, "a variant changed colour"
+    assert len(plots_of.get("shm_pinned", set())) >= 3, "shm_pinned should be in several plots"
+    assert colours["shm_pinned"] != colours["vmm_fd"]
+
+    # The 4-GPU fixture's scaling plot: time, speedup and efficiency, each against 1 to 4 GPUs.
+    scaling = [plot for plot in browser.find_elements(By.CSS_SELECTOR, "svg.plot")
+               if plot.find_element(By.TAG_NAME, "title").get_attribute("textContent")
+               .startswith("multi-GPU scaling against GPU count")]  # fmt: skip
+    assert scaling, "the report has no multi-GPU scaling plot"
+    text = scaling[0].text
+    for label in ("GPUs", "speedup", "scaling efficiency"):
+        assert label in text
+    assert {"1", "2", "4"} <= set(text.split())
+    drawn = [variant for title, variant, _ in lines if title.startswith("multi-GPU scaling")]
+    assert "kernel_only" in drawn and len(drawn) >= 6  # each series in all three panels
+
+    browser.set_window_size(1300, 2400)
+    picture = _screenshot_path(tmp_path, "report-headline.png")
+    assert browser.save_screenshot(str(picture))
+    assert picture.stat().st_size > 10_000

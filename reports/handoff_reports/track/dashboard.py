@@ -17,7 +17,7 @@ from matplotlib.axes import Axes
 
 from handoff_reports.names import parse_name
 from handoff_reports.parallel import map_on_every_core
-from handoff_reports.styles import LINE_STYLES, variant_style
+from handoff_reports.styles import LINE_STYLES, variant_gid, variant_style
 from handoff_reports.svg import figure_to_svg, new_figure
 from handoff_reports.track.check import Change, CheckResult, format_seconds, night
 from handoff_reports.track.series import KnownBreak, Series, break_between, segments
@@ -74,9 +74,10 @@ def _draw_series(axes: Axes, one: Series, scale: float, label: str | None, line_
     style apart from another's."""
     when = [_when(point.run.identity.date) for point in one.points]
     medians = [point.median / scale for point in one.points]
-    colour, marker = variant_style(parse_name(one.name).variant)
+    variant = parse_name(one.name).variant
+    colour, marker = variant_style(variant)
     axes.plot(when, medians, color=colour, marker=marker, markersize=2.5, linewidth=1,
-              linestyle=line_style, label=label)  # fmt: skip
+              linestyle=line_style, label=label, gid=variant_gid(variant))  # fmt: skip
     axes.fill_between(
         when,
         [point.low / scale for point in one.points],
