@@ -139,6 +139,14 @@ int run_benchmarks(int argc, char** argv) {
   if (environment.gpus.count > 0) add_clocks_to_context(read_gpu_clocks());
   if (!config.ceilings_from.empty()) reuse_ceilings_from(config.ceilings_from, manifest);
   const auto plan = register_families(environment);
+  if (const auto unread = chosen_axes_nobody_read(config); !unread.empty()) {
+    for (const auto& axis : unread) {
+      std::cerr << "handoff_bench: --handoff-axis=" << axis
+                << ": no family that runs on this machine has that axis "
+                   "(--handoff-list-families says which run, and why the others do not)\n";
+    }
+    return 2;
+  }
   if (config.plant_wrong_result) register_planted_wrong_result();
   if (config.smoke) {
     // Every variant of every table must have a smoke row: the rows a smoke run must produce come

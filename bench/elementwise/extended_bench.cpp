@@ -69,6 +69,7 @@ const pattern_spec<extended_point, extended_case>& spec() {
 // keeps 2^10, 2^16, 2^20, and n = 64 and 1000.
 std::vector<std::size_t> sizes(extended_workload workload, const bench_config& config) {
   if (workload == extended_workload::affine) {
+    if (auto chosen = chosen_values(config, "n")) return *chosen;
     if (config.smoke) return {37};
     std::vector<std::size_t> orders;
     for (const std::size_t n : {64, 256, 1000, 2048}) {
@@ -76,6 +77,7 @@ std::vector<std::size_t> sizes(extended_workload workload, const bench_config& c
     }
     return profile_points<std::size_t>(config, orders, {1000});
   }
+  if (auto chosen = chosen_values(config, "elements")) return *chosen;
   if (config.smoke) return {1027};
   std::vector<std::size_t> counts;
   const std::size_t cap = std::min<std::uint64_t>(largest_elementwise_count, config.max_elements);

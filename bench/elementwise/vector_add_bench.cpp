@@ -39,6 +39,7 @@ const pattern_spec<vector_add_point, vector_add_case>& spec() {
 // quote; the default profile keeps 2^10, 2^16, 2^24 and 10M. A smoke run uses one size that is not
 // a multiple of 4, to cover the kernel's tail.
 std::vector<std::size_t> element_counts(const bench_config& config) {
+  if (auto chosen = chosen_values(config, "elements")) return *chosen;
   if (config.smoke) return {1027};
   std::vector<std::size_t> counts;
   for (std::uint64_t count = 1 << 10; count <= config.max_elements; count *= 4) {

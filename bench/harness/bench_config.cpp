@@ -171,6 +171,8 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
     } else if (argument.starts_with("--handoff-max-elements=")) {
       config.max_elements = parse_number<std::uint64_t>(
           "--handoff-max-elements", value_of("--handoff-max-elements="), max_element_count);
+    } else if (argument.starts_with("--handoff-axis=")) {
+      add_axis_choice(config.axes, value_of("--handoff-axis="));
     } else if (argument.starts_with("--handoff-shuffle-families=")) {
       config.shuffle_seed = parse_number<std::uint64_t>("--handoff-shuffle-families",
                                                         value_of("--handoff-shuffle-families="),
@@ -214,6 +216,7 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
   }
   config.plant.alternation = alternation;
   check_host_memory_for(config.max_elements, host_memory_bytes());
+  check_axis_choices(config.axes, config.max_elements);
   config.smoke = config.profile == bench_profile::smoke;
   config.sampling = sampling_of(config.profile);
   if (max_noise) config.sampling.max_noise = *max_noise;
@@ -238,6 +241,9 @@ std::string handoff_flags_help() {
          "  --handoff-timeout=SECONDS    a row stops sampling after this long and is marked noisy\n"
          "                               if it is above its target (default 2; full: 3)\n"
          "  --handoff-max-elements=N     largest element count on the element axes (default 2^28)\n"
+         "  --handoff-axis=NAME:V1,V2,... measure these values of a size axis (a count, or 2^K)\n"
+         "                               in place of the profile's; repeat for other axes:\n" +
+         settable_axes_help() +
          "  --handoff-shuffle-families=SEED  run the families (after the ceilings) in an order\n"
          "                               drawn from SEED\n"
          "  --handoff-passes=N           time every selected row N times, one pass after another,\n"

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "axis_choice.hpp"
 #include "handoff/device_discovery.hpp"
 
 namespace handoff::bench {
@@ -68,6 +69,8 @@ struct bench_config {
   planted_slowdown plant;
   // An earlier results file of this machine whose ceilings a run without ceiling rows reuses.
   std::string ceilings_from;
+  // The user's own values for size axes (--handoff-axis), in place of the profile's sweep.
+  axis_choices axes;
   // Times every selected row this many times, one pass over them after another, in one process.
   // Outside load on a shared machine comes in bursts of seconds that slow one row's whole
   // sampling; passes a minute apart put a row's measurements in separate bursts, so that the

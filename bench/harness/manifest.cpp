@@ -152,7 +152,17 @@ std::map<std::string, std::string> describe_settings(const bench_config& config,
     return std::string(text);
   };
   const auto& sampling = config.sampling;
+  std::string axes;  // as given: "bytes:4096,1048576 elements:1000"
+  for (const auto& [axis, values] : config.axes) {
+    if (!axes.empty()) axes.push_back(' ');
+    axes.append(axis).push_back(':');
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      if (i > 0) axes.push_back(',');
+      axes.append(std::to_string(values[i]));
+    }
+  }
   return {{"profile", std::string(profile_name(config.profile))},
+          {"axes", axes},
           {"max_noise", number(sampling.max_noise)},
           {"min_samples", std::to_string(sampling.min_samples)},
           {"min_time", number(sampling.min_time_seconds)},

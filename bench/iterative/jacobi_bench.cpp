@@ -49,6 +49,7 @@ const pattern_spec<jacobi_point, jacobi_case>& spec() {
 // 2^20 to 2^26 unknowns in powers of 4, within --handoff-max-elements and a variant's own cap; a
 // smoke run uses 1027, which is not a multiple of 4 and so covers the kernel's scalar tail.
 std::vector<std::size_t> unknown_counts(const bench_config& config) {
+  if (auto chosen = chosen_values(config, "unknowns")) return *chosen;
   if (config.smoke) return {1027};
   std::vector<std::size_t> counts;
   for (std::size_t n = std::size_t{1} << 20; n <= std::size_t{1} << 26; n *= 4) {

@@ -50,12 +50,16 @@ struct sweep_point {
 // chunk_size sections) on 4 workers, plus 2 and 8 workers and the cold start at the seed's 10M. A
 // smoke run uses one small size that splits unevenly into more chunks than workers.
 std::vector<sweep_point> sweep(const bench_config& config, compute_target target) {
-  if (config.smoke) return {{{100'003, 7, 4, target}, false}, {{100'003, 7, 4, target}, true}};
+  const auto chosen = chosen_values(config, "elements");
+  if (config.smoke && !chosen) {
+    return {{{100'003, 7, 4, target}, false}, {{100'003, 7, 4, target}, true}};
+  }
   std::vector<sweep_point> points;
-  for (const std::size_t count : {std::size_t{1} << 20, default_elements, std::size_t{1} << 26}) {
+  for (const std::size_t count : chosen.value_or(std::vector<std::size_t>{
+           std::size_t{1} << 20, default_elements, std::size_t{1} << 26})) {
     if (count > config.max_elements) continue;
-    // 2^26 elements is the full profile's.
-    if (count > default_elements && config.profile != bench_profile::full) continue;
+    // 2^26 elements is the full profile's, unless chosen.
+    if (!chosen && count > default_elements && config.profile != bench_profile::full) continue;
     const std::size_t chunks = split::sections_for_chunk_size(count, seed_chunk_elements);
     points.push_back({{count, chunks, default_workers, target}, false});
     if (count != default_elements) continue;

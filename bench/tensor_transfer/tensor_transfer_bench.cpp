@@ -32,6 +32,7 @@ constexpr std::size_t gibibyte = kibibyte * kibibyte * kibibyte;
 // 4 KiB to 1 GiB in powers of 4, within --handoff-max-elements floats (the default profile: 4 KiB,
 // 4 MiB and 256 MiB); one small size in smoke runs.
 std::vector<std::size_t> tensor_bytes(const bench_config& config) {
+  if (auto chosen = chosen_values(config, "bytes")) return *chosen;
   if (config.smoke) return {64 * kibibyte};
   std::vector<std::size_t> sizes;
   for (std::size_t bytes = 4 * kibibyte; bytes <= gibibyte; bytes *= 4) {

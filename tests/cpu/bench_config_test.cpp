@@ -152,9 +152,54 @@ TEST(BenchConfig, TheHelpNamesEveryFlagTheParserTakes) {
         "--handoff-min-time=", "--handoff-timeout=", "--handoff-max-elements=",
         "--handoff-shuffle-families=", "--handoff-ceilings-from=", "--handoff-plant-slowdown=",
         "--handoff-passes=", "--handoff-plant-alternate", "--handoff-list-families",
-        "--handoff-plant-wrong-result"}) {
+        "--handoff-plant-wrong-result", "--handoff-axis="}) {
     EXPECT_NE(help.find(flag), std::string::npos) << flag;
   }
+}
+
+TEST(BenchConfig, ChosenAxisValuesAreCountsOrPowersOfTwoSortedOnce) {
+  arguments plain(
+      {"handoff_bench", "--handoff-axis=bytes:2^20,4096,1048576", "--handoff-axis=elements:1000"});
+  const auto config = parse_handoff_flags(plain.count, plain.pointers.data());
+  EXPECT_EQ(config.axes.at("bytes"), (std::vector<std::uint64_t>{4096, 1048576}));
+  EXPECT_EQ(config.axes.at("elements"), (std::vector<std::uint64_t>{1000}));
+  EXPECT_EQ(plain.count, 1);
+}
+
+TEST(BenchConfig, BadAxisChoicesAreClearErrorsNamingTheFlag) {
+  const std::pair<const char*, const char*> refused[] = {
+      {"--handoff-axis=colour:3", "axes that can be set"},
+      {"--handoff-axis=bytes", "axes that can be set"},
+      {"--handoff-axis=elements:", "is not a count"},
+      {"--handoff-axis=elements:0", "is not a count"},
+      {"--handoff-axis=elements:1,,2", "is not a count"},
+      {"--handoff-axis=elements:2^63", "is not a count"},
+      {"--handoff-axis=bytes:6", "not a whole number of floats"},
+      {"--handoff-axis=elements:2^29", "over --handoff-max-elements"},
+      {"--handoff-axis=n:2^15", "n x n is over"},
+  };
+  for (const auto& [flag, words] : refused) {
+    SCOPED_TRACE(flag);
+    arguments args({"handoff_bench", flag});
+    try {
+      parse_handoff_flags(args.count, args.pointers.data());
+      ADD_FAILURE() << "accepted";
+    } catch (const std::invalid_argument& error) {
+      EXPECT_NE(std::string(error.what()).find(words), std::string::npos) << error.what();
+      EXPECT_NE(std::string(error.what()).find("--handoff-axis="), std::string::npos);
+    }
+  }
+  arguments twice({"handoff_bench", "--handoff-axis=n:64", "--handoff-axis=n:128"});
+  EXPECT_THROW(parse_handoff_flags(twice.count, twice.pointers.data()), std::invalid_argument);
+}
+
+TEST(BenchConfig, AChosenAxisNoFamilyAskedForIsReported) {
+  arguments args({"handoff_bench", "--handoff-axis=unknowns:1024"});
+  const auto config = parse_handoff_flags(args.count, args.pointers.data());
+  EXPECT_EQ(chosen_axes_nobody_read(config), std::vector<std::string>{"unknowns"});
+  EXPECT_FALSE(chosen_values(config, "bytes").has_value());
+  EXPECT_EQ(chosen_values(config, "unknowns"), (std::vector<std::size_t>{1024}));
+  EXPECT_TRUE(chosen_axes_nobody_read(config).empty());
 }
 
 }  // namespace

@@ -1,0 +1,53 @@
+#pragma once
+// --handoff-axis=NAME:V1,V2,...: the user's own values for a size axis, measured in place of the
+// profile's sweep, as nvbench's --axis. Each family that has the axis asks chosen_values() for it;
+// an axis no family of this run asked for is an error after registration, so a request is never
+// dropped without a word.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace handoff::bench {
+
+struct bench_config;
+
+// The axes that can be set, with what each sizes; the names are those in the rows' names.
+struct settable_axis {
+  std::string_view name;
+  std::string_view sizes;
+};
+inline constexpr settable_axis settable_axes[] = {
+    {"bytes", "tensor_transfer's tensor, in bytes (a multiple of 4)"},
+    {"elements",
+     "elementwise's vector_add, square and neg_b_over_a, and postproc_split's c, in floats"},
+    {"n", "elementwise's affine: the order of its n x n matrix"},
+    {"unknowns", "iterative's Jacobi system"},
+};
+
+// The values asked for, by axis name.
+using axis_choices = std::map<std::string, std::vector<std::uint64_t>, std::less<>>;
+
+// Adds one --handoff-axis value ("NAME:V1,V2,..."; a value is a count such as 1000000 or a power
+// of two written 2^20). An unknown axis, a missing or bad value, or an axis given twice is
+// std::invalid_argument naming the flag and the settable axes.
+void add_axis_choice(axis_choices& choices, std::string_view text);
+
+// Checks every chosen value against the element cap and the axis's own rule; std::invalid_argument
+// otherwise. Run once the cap is final.
+void check_axis_choices(const axis_choices& choices, std::uint64_t max_elements);
+
+// The values chosen for axis, sorted, or nothing when the user chose none; notes that a family
+// of this run has the axis.
+std::optional<std::vector<std::size_t>> chosen_values(const bench_config& config,
+                                                      std::string_view axis);
+
+// The chosen axes that no family registered in this run asked for.
+std::vector<std::string> chosen_axes_nobody_read(const bench_config& config);
+
+std::string settable_axes_help();
+
+}  // namespace handoff::bench
