@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 
 import jinja2
 from matplotlib.axes import Axes
+from matplotlib.dates import AutoDateLocator, ConciseDateFormatter
 
 from handoff_reports.names import parse_name
 from handoff_reports.parallel import map_on_every_core
@@ -99,9 +100,16 @@ def _breaks_in(one: Series) -> list[tuple[str, str]]:
 
 def _plot(name: str, series: Sequence[Series], changes: Sequence[Change]) -> Plot:
     unit, scale = _unit(series)
-    figure = new_figure(4.6, 2.6, layout="tight")
+    # Fixed margins and concise dates: a layout engine measured every tick label to place them,
+    # half of the drawing time of a 24-night dashboard (44 of 93 s, for 289 plots).
+    figure = new_figure(4.6, 2.6, layout=None)
+    figure.subplots_adjust(left=0.14, right=0.98, bottom=0.14, top=0.9)
     axes = figure.add_subplot()
     axes.xaxis_date()
+    # matplotlib.dates has no annotations.
+    locator = AutoDateLocator(minticks=3, maxticks=6)  # type: ignore[no-untyped-call]
+    axes.xaxis.set_major_locator(locator)
+    axes.xaxis.set_major_formatter(ConciseDateFormatter(locator))  # type: ignore[no-untyped-call]
     several = len(series) > 1
     marks = []
     for index, one in enumerate(series):
@@ -137,11 +145,12 @@ def _plot(name: str, series: Sequence[Series], changes: Sequence[Change]) -> Plo
         )
     axes.set_ylabel(f"median time ({unit})", fontsize=7)
     axes.tick_params(labelsize=6)
+    axes.xaxis.get_offset_text().set_fontsize(6)  # the concise dates' "2026-Oct"
     axes.set_ylim(bottom=0)
-    axes.set_title(name, fontsize=7, loc="left")
+    # A title at a set height: placed automatically, it measured the axes to dodge them.
+    axes.set_title(name, fontsize=7, loc="left", y=1.01)
     if several:
         axes.legend(fontsize=6)
-    figure.autofmt_xdate()
     return Plot(name=name, anchor=_anchor(name), svg=figure_to_svg(figure, name), marks=marks)
 
 
