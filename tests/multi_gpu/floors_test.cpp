@@ -80,7 +80,8 @@ TEST(MultiGpuFloors, TheArticlesLoopIsPricedOneDeviceAfterTheOther) {
 
 TEST(MultiGpuFigures, GatherFiguresFollowThePlanInScopeGatherOnly) {
   const auto plan = partition_even(1000, 4);
-  const run_totals two_runs{.runs = 2, .seconds = 2e-3, .busy_seconds = {}};
+  const run_totals two_runs{
+      .runs = 2, .seconds = 2e-3, .busy_seconds = {}, .slowest_busy_seconds = 0};
   std::map<std::string, double> figures;
   for (const auto& figure : gather_figures(plan, gather_kind::nccl, run_scope::gather, two_runs))
     figures[figure.name] = figure.value;
@@ -92,6 +93,21 @@ TEST(MultiGpuFigures, GatherFiguresFollowThePlanInScopeGatherOnly) {
   EXPECT_TRUE(gather_figures(plan, gather_kind::host_pinned, run_scope::gather, two_runs).empty());
   EXPECT_EQ(gather_link_bytes(plan, gather_kind::peer), 4.0 * 750);
   EXPECT_EQ(gather_link_bytes(partition_even(1000, 1), gather_kind::peer), 0.0);
+}
+
+TEST(MultiGpuFigures, CoordinationShareIsTheTimeOutsideEachRunsSlowestDevice) {
+  run_totals totals;
+  totals.add(1.25e-3, {1.0e-3, 0.8e-3});
+  totals.add(1.25e-3, {0.9e-3, 1.0e-3});
+  ASSERT_TRUE(coordination_share(totals).has_value());
+  EXPECT_NEAR(*coordination_share(totals), 0.2, 1e-12);
+  EXPECT_FALSE(
+      coordination_share(
+          run_totals{.runs = 2, .seconds = 2e-3, .busy_seconds = {}, .slowest_busy_seconds = 0})
+          .has_value());
+  run_totals busier_than_the_run;
+  busier_than_the_run.add(1.0e-3, {1.000001e-3});
+  EXPECT_EQ(coordination_share(busier_than_the_run), 0.0);
 }
 
 }  // namespace

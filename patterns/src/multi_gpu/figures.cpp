@@ -1,5 +1,6 @@
 #include "handoff/patterns/multi_gpu/figures.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace handoff::patterns::multi_gpu {
@@ -10,6 +11,7 @@ void run_totals::add(double run_seconds, const std::vector<double>& run_busy) {
   if (busy_seconds.size() < run_busy.size()) busy_seconds.resize(run_busy.size(), 0.0);
   for (std::size_t i = 0; i < run_busy.size(); ++i)
     busy_seconds[i] += run_busy[i];
+  if (!run_busy.empty()) slowest_busy_seconds += *std::ranges::max_element(run_busy);
 }
 
 std::vector<named_figure> throughput_figures(const partitioned_setup& setup,
@@ -20,6 +22,9 @@ std::vector<named_figure> throughput_figures(const partitioned_setup& setup,
   if (totals.seconds > 0.0) {
     figures.push_back(
         {"per_gpu_items_per_second", elements * totals.runs / totals.seconds / plan.devices});
+    if (const auto share = coordination_share(totals)) {
+      figures.push_back({"coordination_share", *share});
+    }
   }
   // Named by the plan's device, so an MPI rank's slot reports as gpu<rank>.
   const auto slots = setup.devices->slots();
@@ -35,6 +40,12 @@ std::vector<named_figure> throughput_figures(const partitioned_setup& setup,
                        static_cast<double>(plan.elements_on(static_cast<int>(d))) / elements});
   }
   return figures;
+}
+
+std::optional<double> coordination_share(const run_totals& totals) {
+  if (totals.seconds <= 0.0 || totals.slowest_busy_seconds <= 0.0) return std::nullopt;
+  // Events on two devices can disagree by a microsecond: a share just below zero is zero.
+  return std::max(0.0, 1.0 - totals.slowest_busy_seconds / totals.seconds);
 }
 
 std::vector<named_figure> gather_figures(const partition_plan& plan, gather_kind gather,

@@ -20,18 +20,19 @@ std::string subject(const char* kernel, const char* argument, const void* pointe
 
 void check_kernel_argument(const char* kernel, const char* argument, const void* pointer,
                            int device) {
-  const std::string who = subject(kernel, argument, pointer, device);
-  if (pointer == nullptr) throw kernel_argument_error(who + " is null");
+  // The message is built only to be thrown: checked_launch runs this before every launch.
+  const auto who = [&] { return subject(kernel, argument, pointer, device); };
+  if (pointer == nullptr) throw kernel_argument_error(who() + " is null");
   cudaPointerAttributes attributes{};
   HANDOFF_CUDA_CHECK(cudaPointerGetAttributes(&attributes, pointer));
   switch (attributes.type) {
     case cudaMemoryTypeUnregistered:
       throw kernel_argument_error(
-          who + " is pageable host memory, which a kernel cannot read; copy the part to GPU " +
+          who() + " is pageable host memory, which a kernel cannot read; copy the part to GPU " +
           std::to_string(device) + " first (the article's first example passes host arrays)");
     case cudaMemoryTypeHost:
       throw kernel_argument_error(
-          who +
+          who() +
           " is pinned host memory: a kernel would read it across PCIe element by element; "
           "copy the part to GPU " +
           std::to_string(device) + " first");
@@ -43,7 +44,7 @@ void check_kernel_argument(const char* kernel, const char* argument, const void*
   const int owner = attributes.device;
   if (owner == device || peer_access_enabled(device, owner)) return;
   throw kernel_argument_error(
-      who + " is memory of GPU " + std::to_string(owner) + ", and GPU " + std::to_string(device) +
+      who() + " is memory of GPU " + std::to_string(owner) + ", and GPU " + std::to_string(device) +
       " has no peer access to it; copy the part to GPU " + std::to_string(device) +
       ", or enable peer access first (the article's second example "
       "launches a part on a device that does not hold it)");
