@@ -1,7 +1,10 @@
 """The headline table: per pattern, at its default size, what the recipe as written costs, what
 the fastest variant costs, what the best CPU way costs, and how close each is to its floor.
 
-Each pattern's default point, recipe and CPU ways are in HEADLINE_POINTS, from DESIGN.md's table.
+Each pattern's default point, recipe and CPU ways are in HEADLINE_POINTS, from DESIGN.md's table,
+read from data/headline_points.json: handoff_bench builds the same file in and prints the same
+table at the end of a run (bench/harness/headline_*.cpp), so the two cannot drift apart.
+
 A row is at the point when every axis it has takes the point's value there (a CPU variant has no
 `workers` or `start` axis, say); an axis of value LARGEST takes the largest value measured (the
 GPU count). The fastest variant is the quickest row at the point that is not a CPU way, the recipe
@@ -12,16 +15,21 @@ real run.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from handoff_reports.compare_stats import side_of
 from handoff_reports.formatting import percent_text, seconds_text
 from handoff_reports.results import ResultsError, Row, load_all
 
 LARGEST = "{largest}"
+POINTS_FILE = "handoff_reports/data/headline_points.json"
+POINT_KEYS = {"pattern", "point", "recipe", "cpu_axes", "not_compared"}
 
 
 @dataclass(frozen=True)
@@ -39,31 +47,46 @@ class HeadlinePoint:
     not_compared: tuple[str, ...] = ()
 
 
-HEADLINE_POINTS: tuple[HeadlinePoint, ...] = (
-    HeadlinePoint("pool_prep",
-                  {"chunks": "10", "elements": "1048576", "workers": "4", "start": "warm"},
-                  "seed"),
-    HeadlinePoint("queued_worker",
-                  {"compute": "device", "items": "10", "elements": "1048576", "start": "warm"},
-                  "seed", cpu_axes={"compute": "host"}),
-    HeadlinePoint("postproc_split",
-                  {"target": "device", "elements": "10000000", "chunks": "10", "workers": "4",
-                   "start": "warm"},
-                  "seed", cpu_axes={"target": "host"}),
-    HeadlinePoint("independent_tasks",
-                  {"compute": "device", "data": "host", "datasets": "100", "elements": "10000",
-                   "start": "warm"},
-                  "seed", cpu_axes={"compute": "host"}),
-    HeadlinePoint("iterative", {"unknowns": "1048576", "iterations": "100"}, "host_loop"),
-    HeadlinePoint("elementwise",
-                  {"workload": "vector_add", "elements": "10000000", "start": "warm"}, None),
-    HeadlinePoint("tensor_transfer",
-                  {"memory": "device", "bytes": "4194304", "start": "warm"}, "queue"),
-    HeadlinePoint("multi_gpu",
-                  {"workload": "scale_by_two", "gpus": LARGEST, "partitioner": "even",
-                   "elements": "268435456", "scope": "from_host"},
-                  "host_gather", not_compared=("kernel_only", "kernel_only_threads")),
-)  # fmt: skip
+def _text_map(value: Any, where: str) -> dict[str, str]:
+    if not isinstance(value, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in value.items()
+    ):
+        raise ValueError(f"{where}: must map axis names to values, all strings")
+    return dict(value)
+
+
+def parse_headline_points(document: Any, where: str = POINTS_FILE) -> tuple[HeadlinePoint, ...]:
+    """The points of headline_points.json; ValueError for a file of another layout."""
+    points = document.get("points") if isinstance(document, dict) else None
+    if not isinstance(points, list) or not points:
+        raise ValueError(f"{where}: no points")
+    if document.get("largest") != LARGEST:
+        raise ValueError(f"{where}: largest must be {LARGEST!r}")
+    parsed = []
+    for index, entry in enumerate(points):
+        at = f"{where}: points[{index}]"
+        if not isinstance(entry, dict) or set(entry) - POINT_KEYS:
+            raise ValueError(f"{at}: an object of pattern, point, recipe, cpu_axes, not_compared")
+        pattern, recipe = entry.get("pattern"), entry.get("recipe")
+        not_compared = entry.get("not_compared", [])
+        if not isinstance(pattern, str) or not (recipe is None or isinstance(recipe, str)):
+            raise ValueError(f"{at}: pattern is a string, recipe a string or null")
+        if not isinstance(not_compared, list) or not all(isinstance(v, str) for v in not_compared):
+            raise ValueError(f"{at}: not_compared is a list of variants")
+        parsed.append(
+            HeadlinePoint(
+                pattern,
+                _text_map(entry.get("point"), f"{at}.point"),
+                recipe,
+                cpu_axes=_text_map(entry.get("cpu_axes", {}), f"{at}.cpu_axes"),
+                not_compared=tuple(not_compared),
+            )
+        )
+    return tuple(parsed)
+
+
+_points_text = resources.files("handoff_reports").joinpath("data", "headline_points.json")
+HEADLINE_POINTS = parse_headline_points(json.loads(_points_text.read_text(encoding="utf-8")))
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,12 @@ from handoff_reports.headline import (
     BLOCK_BEGIN,
     BLOCK_END,
     HEADLINE_POINTS,
+    LARGEST,
     entry_text,
     headline_table,
     main,
     markdown_table,
+    parse_headline_points,
     with_block,
 )
 from handoff_reports.report import render_report
@@ -172,3 +174,28 @@ def test_an_efficiency_over_the_floor_is_marked_suspect() -> None:
     assert over is not None and over.row.efficiency is not None and over.row.efficiency > 1.0
     assert entry_text(over).endswith("(101.7%) SUSPECT")
     assert under is not None and "SUSPECT" not in entry_text(under)
+
+
+def test_the_points_are_the_data_file_that_handoff_bench_builds_in() -> None:
+    data = Path(__file__).parent.parent / "handoff_reports" / "data" / "headline_points.json"
+    assert parse_headline_points(json.loads(data.read_text())) == HEADLINE_POINTS
+    multi_gpu = next(spec for spec in HEADLINE_POINTS if spec.pattern == "multi_gpu")
+    assert list(multi_gpu.point) == ["workload", "gpus", "partitioner", "elements", "scope"]
+    assert multi_gpu.point["gpus"] == LARGEST
+    assert multi_gpu.not_compared == ("kernel_only", "kernel_only_threads")
+    assert next(spec for spec in HEADLINE_POINTS if spec.pattern == "elementwise").recipe is None
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        {"largest": LARGEST, "points": []},
+        {"points": [{"pattern": "p", "point": {}}]},
+        {"largest": LARGEST, "points": [{"pattern": "p", "point": {"a": 1}}]},
+        {"largest": LARGEST, "points": [{"pattern": "p", "point": {}, "x": 1}]},
+        {"largest": LARGEST, "points": [{"pattern": "p", "point": {}, "recipe": 2}]},
+    ],
+)
+def test_points_of_another_layout_are_refused(document: dict[str, Any]) -> None:
+    with pytest.raises(ValueError):
+        parse_headline_points(document)
