@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "ceiling_source.hpp"
+#include "headline_summary.hpp"
 #include "scaling_summary.hpp"
 #include "traffic.hpp"
 
@@ -175,8 +176,13 @@ void summarising_reporter::ReportRuns(const std::vector<Run>& reports) {
 
 void summarising_reporter::collect(const std::vector<Run>& reports) {
   for (const auto& run : reports) {
-    if (run.run_type != Run::RT_Iteration || run_failed(run) || run.iterations <= 0) continue;
-    if (run.counters.contains("wrong") && run.counters.at("wrong").value != 0.0) continue;
+    if (run.run_type != Run::RT_Iteration) continue;
+    const bool wrong = run.counters.contains("wrong") && run.counters.at("wrong").value != 0.0;
+    if (run_failed(run) || wrong) {
+      failed_names_.push_back(run.benchmark_name());
+      continue;
+    }
+    if (run.iterations <= 0) continue;
     measured_run measured{
         run.benchmark_name(), run.real_accumulated_time / static_cast<double>(run.iterations), {}};
     for (const auto& [name, counter] : run.counters)
@@ -187,7 +193,12 @@ void summarising_reporter::collect(const std::vector<Run>& reports) {
 
 void summarising_reporter::Finalize() {
   benchmark::ConsoleReporter::Finalize();
-  print_summary(GetOutputStream(), runs_);
+  print_end_of_run(GetOutputStream());
+}
+
+void summarising_reporter::print_end_of_run(std::ostream& out) const {
+  print_summary(out, runs_);
+  print_headline(out, runs_, failed_names_);
 }
 
 }  // namespace handoff::bench

@@ -77,11 +77,15 @@ class summarising_reporter : public benchmark::ConsoleReporter {
   const std::vector<measured_run>& runs() const noexcept { return runs_; }
 
  protected:
-  // Keeps the verified rows for the summary, without printing them.
+  // Keeps the verified rows for the summary, without printing them, and the failed rows' names.
   void collect(const std::vector<Run>& reports);
+  // The summary (print_summary), then the headline table (headline_summary.hpp).
+  void print_end_of_run(std::ostream& out) const;
 
  private:
   std::vector<measured_run> runs_;
+  // The benchmarks that errored or were wrong in a repetition: the headline never picks them.
+  std::vector<std::string> failed_names_;
 };
 
 }  // namespace handoff::bench

@@ -148,7 +148,8 @@ void run_reporter::finish(const std::string& incomplete_reason) {
     display_.finish();
   }
   if (display_.reporter) {
-    print_summary(std::cerr, runs());
+    // Standard output holds Google Benchmark's JSON or CSV, which a line of ours would corrupt.
+    print_end_of_run(std::cerr);
   } else {
     summarising_reporter::Finalize();
   }
