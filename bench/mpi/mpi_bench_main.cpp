@@ -32,6 +32,7 @@
 #include "handoff/patterns/multi_gpu/multi_gpu_session.hpp"
 #include "handoff/patterns/multi_gpu/nccl_gather.hpp"
 #include "handoff/patterns/multi_gpu/nccl_library.hpp"
+#include "handoff/patterns/multi_gpu/workload_registry.hpp"
 #include "handoff/scoped_device.hpp"
 #include "mpi_session.hpp"
 
@@ -113,43 +114,46 @@ void timed_row(benchmark::State& state, const partitioned_config& config, gather
 void register_rows(const bench_config& config, int ranks) {
   const std::size_t elements =
       config.smoke ? 4099 : std::min<std::size_t>(std::size_t{1} << 28, config.max_elements);
-  const auto scale = reference::partitioned_operation::scale_by_two;
-  const auto add_value = reference::partitioned_operation::add_device_value;
   struct row {
     const char* variant;
     gather_kind gather;
-    reference::partitioned_operation workload;
     run_scope scope;
   };
-  const std::vector<row> rows = {
-      {"kernel_only", gather_kind::none, scale, run_scope::resident},
-      {"kernel_only", gather_kind::none, scale, run_scope::from_host},
-      {"nccl_allgather", gather_kind::nccl, scale, run_scope::gather},
-      {"nccl_allgather", gather_kind::nccl, scale, run_scope::resident},
-      {"nccl_allgather", gather_kind::nccl, scale, run_scope::from_host},
-      {"kernel_only", gather_kind::none, add_value, run_scope::from_host},
-      {"nccl_allgather", gather_kind::nccl, add_value, run_scope::from_host},
+  // A registered workload's rows (patterns/multi_gpu/workload_registry.hpp): every scope for a
+  // swept one, the from-host rows for a placement check (add_device_value), as handoff_bench has.
+  const std::vector<row> swept_rows = {
+      {"kernel_only", gather_kind::none, run_scope::resident},
+      {"kernel_only", gather_kind::none, run_scope::from_host},
+      {"nccl_allgather", gather_kind::nccl, run_scope::gather},
+      {"nccl_allgather", gather_kind::nccl, run_scope::resident},
+      {"nccl_allgather", gather_kind::nccl, run_scope::from_host},
   };
-  for (const auto& [variant, gather, workload, scope] : rows) {
-    const partitioned_config row_config{workload, ranks, partitioner::even, elements, 0};
-    const auto name =
-        benchmark_name("multi_gpu_mpi", variant,
-                       {{"workload", std::string(reference::partitioned_operation_name(workload))},
-                        {"gpus", std::to_string(ranks)},
-                        {"partitioner", "even"},
-                        {"elements", std::to_string(elements)},
-                        {"scope", std::string(run_scope_name(scope))}});
-    benchmark::RegisterBenchmark(name.c_str(),
-                                 [row_config, gather, scope](benchmark::State& state) {
-                                   try {
-                                     timed_row(state, row_config, gather, scope);
-                                   } catch (const std::exception& error) {
-                                     context.session->abort_all(error.what(), 3);
-                                   }
-                                 })
-        ->UseManualTime()
-        ->Iterations(context.iterations)
-        ->Unit(benchmark::kMillisecond);
+  const std::vector<row> placement_rows = {
+      {"kernel_only", gather_kind::none, run_scope::from_host},
+      {"nccl_allgather", gather_kind::nccl, run_scope::from_host},
+  };
+  for (const auto* w : registered_workloads()) {
+    const bool swept = w->rows == workload_rows::full_sweep;
+    for (const auto& [variant, gather, scope] : swept ? swept_rows : placement_rows) {
+      const partitioned_config row_config{w->name, ranks, partitioner::even, elements, 0};
+      const auto name = benchmark_name("multi_gpu_mpi", variant,
+                                       {{"workload", w->name},
+                                        {"gpus", std::to_string(ranks)},
+                                        {"partitioner", "even"},
+                                        {"elements", std::to_string(elements)},
+                                        {"scope", std::string(run_scope_name(scope))}});
+      benchmark::RegisterBenchmark(name.c_str(),
+                                   [row_config, gather, scope](benchmark::State& state) {
+                                     try {
+                                       timed_row(state, row_config, gather, scope);
+                                     } catch (const std::exception& error) {
+                                       context.session->abort_all(error.what(), 3);
+                                     }
+                                   })
+          ->UseManualTime()
+          ->Iterations(context.iterations)
+          ->Unit(benchmark::kMillisecond);
+    }
   }
 }
 

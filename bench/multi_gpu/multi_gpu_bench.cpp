@@ -13,8 +13,11 @@
 // pinned memory first; host_gather uploads from pageable memory, as the article does).
 //
 // The variants, their sessions and floors are the table of patterns/multi_gpu/variants.hpp; the
-// driver measures every row. This file is the sweep and the names. Every run is verified, every
-// copy of the result (each device's, for NCCL), against the CPU reference, exactly. Counters
+// driver measures every row. This file is the sweep and the names. The workloads are those
+// registered (patterns/multi_gpu/workload_registry.hpp): the article's two, and any a user's file
+// in HANDOFF_USER_KERNELS adds. Every run is verified, every copy of the result (each device's,
+// for NCCL), against the workload's CPU reference within its tolerance (exactly, for the
+// article's). Counters
 // beyond the driver's: gpus (here), and the sessions' figures (patterns/multi_gpu/figures.hpp):
 // gpu<d>_items_per_second, per_gpu_items_per_second, gather_bytes_per_second, algbw, busbw,
 // all_gather_collective, weight_gpu<d>. Scaling efficiency against gpus:1 is added by the harness
@@ -26,6 +29,7 @@
 #include "../harness/driver.hpp"
 #include "../harness/family_registry.hpp"
 #include "handoff/patterns/multi_gpu/variants.hpp"
+#include "handoff/patterns/multi_gpu/workload_registry.hpp"
 
 namespace handoff::bench {
 namespace {
@@ -71,21 +75,29 @@ std::vector<std::size_t> scaling_sizes(const bench_config& config) {
 }
 
 void register_row(std::string_view variant, const partitioned_config& config, run_scope scope) {
-  const auto name = benchmark_name(
-      "multi_gpu", std::string(variant),
-      {{"workload", std::string(reference::partitioned_operation_name(config.workload))},
-       {"gpus", std::to_string(config.gpus)},
-       {"partitioner", std::string(partitioner_name(config.partition))},
-       {"elements", std::to_string(config.elements)},
-       {"scope", std::string(run_scope_name(scope))}});
+  const auto name =
+      benchmark_name("multi_gpu", std::string(variant),
+                     {{"workload", config.workload},
+                      {"gpus", std::to_string(config.gpus)},
+                      {"partitioner", std::string(partitioner_name(config.partition))},
+                      {"elements", std::to_string(config.elements)},
+                      {"scope", std::string(run_scope_name(scope))}});
   register_variant(multi_gpu_spec, patterns::find_row(multi_gpu_spec.table, variant),
                    multi_gpu_point{config, scope}, patterns::compute_target::device, start::warm,
                    name);
 }
 
-partitioned_config config_of(const bench_config& bench, reference::partitioned_operation workload,
-                             int gpus, partitioner kind, std::size_t elements) {
+partitioned_config config_of(const bench_config& bench, const std::string& workload, int gpus,
+                             partitioner kind, std::size_t elements) {
   return {workload, gpus, kind, elements, bench.smoke ? smoke_chunk : round_robin_chunk};
+}
+
+std::vector<std::string> workloads_with(workload_rows rows) {
+  std::vector<std::string> names;
+  for (const auto* w : registered_workloads()) {
+    if (w->rows == rows) names.push_back(w->name);
+  }
+  return names;
 }
 
 // Configuration-major (GPU count, partitioner, size, workload), so that consecutive benchmarks
@@ -93,35 +105,39 @@ partitioned_config config_of(const bench_config& bench, reference::partitioned_o
 void register_variants(const bench_environment& environment,
                        const std::vector<std::string_view>& gathers) {
   const auto& bench = environment.config;
-  const auto scale = reference::partitioned_operation::scale_by_two;
-  const auto add_value = reference::partitioned_operation::add_device_value;
+  const auto swept = workloads_with(workload_rows::full_sweep);
+  const auto placement_checks = workloads_with(workload_rows::placement_check);
   const std::size_t headline = headline_elements(bench);
   for (int gpus = 1; gpus <= environment.gpus.count; ++gpus) {
     for (const auto kind : {partitioner::even, partitioner::round_robin, partitioner::weighted}) {
       const bool even = kind == partitioner::even;
       for (const std::size_t elements : scaling_sizes(bench)) {
         if (!even && elements != headline) continue;
-        const auto config = config_of(bench, scale, gpus, kind, elements);
-        if (gathers.empty()) {
-          register_row("kernel_only", config, run_scope::resident);
-          if (even && elements == headline) {
-            register_row("kernel_only", config, run_scope::from_host);
-            register_row("kernel_only_threads", config, run_scope::resident);
-            register_row("kernel_only_threads", config, run_scope::from_host);
+        for (const auto& workload : swept) {
+          const auto config = config_of(bench, workload, gpus, kind, elements);
+          if (gathers.empty()) {
+            register_row("kernel_only", config, run_scope::resident);
+            if (even && elements == headline) {
+              register_row("kernel_only", config, run_scope::from_host);
+              register_row("kernel_only_threads", config, run_scope::resident);
+              register_row("kernel_only_threads", config, run_scope::from_host);
+            }
+            continue;
           }
-          continue;
-        }
-        if (elements != headline) continue;
-        for (const auto gather : gathers) {
-          for (const auto scope : {run_scope::gather, run_scope::resident, run_scope::from_host}) {
-            if (even || scope == run_scope::resident) register_row(gather, config, scope);
+          if (elements != headline) continue;
+          for (const auto gather : gathers) {
+            for (const auto scope :
+                 {run_scope::gather, run_scope::resident, run_scope::from_host}) {
+              if (even || scope == run_scope::resident) register_row(gather, config, scope);
+            }
           }
         }
       }
-      if (even) {
-        // The second workload: each device adds its own value, so a part run on the wrong device
-        // shows in the result.
-        const auto config = config_of(bench, add_value, gpus, kind, headline);
+      if (!even) continue;
+      // A placement check (add_device_value: each device adds its own value) shows a part run on
+      // the wrong device in the result; the from-host rows at the headline size are enough.
+      for (const auto& workload : placement_checks) {
+        const auto config = config_of(bench, workload, gpus, kind, headline);
         if (gathers.empty()) register_row("kernel_only", config, run_scope::from_host);
         for (const auto gather : gathers)
           register_row(gather, config, run_scope::from_host);

@@ -43,23 +43,13 @@ std::vector<value_range> tiling_ranges(std::span<const value_range> ranges, std:
 
 }  // namespace
 
-std::string_view partitioned_operation_name(partitioned_operation operation) {
-  switch (operation) {
-    case partitioned_operation::scale_by_two:
-      return "scale_by_two";
-    case partitioned_operation::add_device_value:
-      return "add_device_value";
-  }
-  throw std::invalid_argument("partitioned_operation_name: unknown operation " +
-                              std::to_string(static_cast<int>(operation)));
-}
-
 float device_value_of(int device) noexcept {
   return 1.0f + static_cast<float>(device);
 }
 
-void apply_partitioned(partitioned_operation operation, std::span<const float> input,
+void apply_partitioned(element_reference element, std::span<const float> input,
                        std::span<const value_range> ranges, std::span<float> output) {
+  if (element == nullptr) throw std::invalid_argument("apply_partitioned: no element reference");
   if (input.size() != output.size()) {
     throw std::invalid_argument("apply_partitioned: input has " + std::to_string(input.size()) +
                                 " elements but output has " + std::to_string(output.size()));
@@ -68,13 +58,6 @@ void apply_partitioned(partitioned_operation operation, std::span<const float> i
   // No range covers an empty input, so there is none to look up (and std::prev of begin() of
   // an empty list is undefined).
   if (input.empty()) return;
-  if (operation == partitioned_operation::scale_by_two) {
-    parallel_for(input.size(), [&](std::size_t begin, std::size_t end) {
-      for (std::size_t i = begin; i < end; ++i)
-        output[i] = input[i] * 2.0f;
-    });
-    return;
-  }
   parallel_for(input.size(), [&](std::size_t begin, std::size_t end) {
     // The last range starting at or before begin holds it; later ones follow in order.
     auto range = std::prev(std::upper_bound(
@@ -83,7 +66,7 @@ void apply_partitioned(partitioned_operation operation, std::span<const float> i
     for (std::size_t i = begin; i < end; ++range) {
       const std::size_t stop = std::min(end, range->offset + range->count);
       for (; i < stop; ++i)
-        output[i] = input[i] + range->value;
+        output[i] = element(input[i], range->value);
     }
   });
 }

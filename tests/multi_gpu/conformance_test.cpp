@@ -19,7 +19,6 @@ namespace {
 
 using namespace patterns::multi_gpu;
 using patterns::compute_target;
-using reference::partitioned_operation;
 
 constexpr std::size_t default_small = 4099;  // not a multiple of 4 or of any GPU count
 constexpr std::size_t uneven = 70001;        // above a round-robin chunk per device
@@ -36,8 +35,7 @@ class MultiGpuConformance : public handoff::testing::row_test<multi_gpu_variants
   void expect_verifies(const partitioned_config& config, run_scope scope) const {
     SCOPED_TRACE(GetParam() + ": " + std::to_string(config.gpus) + " GPUs, " +
                  std::string(partitioner_name(config.partition)) + ", " +
-                 std::to_string(config.elements) + " elements, " +
-                 std::string(reference::partitioned_operation_name(config.workload)) + ", scope " +
+                 std::to_string(config.elements) + " elements, " + config.workload + ", scope " +
                  std::string(run_scope_name(scope)));
     handoff::testing::expect_runs_and_verifies(row(), multi_gpu_point{config, scope},
                                                compute_target::device, make_multi_gpu_case);
@@ -55,8 +53,7 @@ TEST_P(MultiGpuConformance, VerifiesAtEverySizeAndScopeOnOneGpu) {
   SKIP_UNLESS_RUNNABLE_ON(1);
   for (const std::size_t elements : {default_small, std::size_t{0}, std::size_t{1}, uneven}) {
     for (const auto scope : scopes_of(GetParam())) {
-      for (const auto workload :
-           {partitioned_operation::scale_by_two, partitioned_operation::add_device_value}) {
+      for (const auto workload : {"scale_by_two", "add_device_value"}) {
         expect_verifies({workload, 1, partitioner::even, elements, test_chunk}, scope);
       }
     }
@@ -71,7 +68,7 @@ TEST_P(MultiGpuConformance, EveryPartitionerAndGpuCountMatchesTheReference) {
     for (const auto kind : {partitioner::even, partitioner::round_robin, partitioner::weighted}) {
       // Fewer elements than two devices, and an uneven size above a chunk per device.
       for (const std::size_t elements : {std::size_t{1}, uneven}) {
-        expect_verifies({partitioned_operation::add_device_value, gpus, kind, elements, test_chunk},
+        expect_verifies({"add_device_value", gpus, kind, elements, test_chunk},
                         run_scope::from_host);
       }
     }
@@ -83,9 +80,9 @@ TEST_P(MultiGpuConformance, EveryPartitionerAndGpuCountMatchesTheReference) {
 TEST_P(MultiGpuConformance, LargeUploadIsOrderedBeforeTheKernel) {
   HANDOFF_REQUIRE_GPUS(1);
   SKIP_UNLESS_RUNNABLE_ON(1);
-  expect_verifies({partitioned_operation::add_device_value, 1, partitioner::even,
-                   (std::size_t{1} << 22) + 3, test_chunk},
-                  run_scope::from_host);
+  expect_verifies(
+      {"add_device_value", 1, partitioner::even, (std::size_t{1} << 22) + 3, test_chunk},
+      run_scope::from_host);
 }
 
 HANDOFF_INSTANTIATE_ROWS(MultiGpuConformance,

@@ -19,7 +19,6 @@ namespace handoff::multi_gpu_tests {
 namespace {
 
 using namespace patterns::multi_gpu;
-using reference::partitioned_operation;
 
 int visible_gpus() {
   return gpu_count().count;
@@ -73,9 +72,8 @@ TEST(MultiGpuDeviceDiscipline, EveryVariantLeavesTheCallersDeviceCurrent) {
   HANDOFF_REQUIRE_GPUS(2);
   const int gpus = visible_gpus();
   const int callers_device = gpus - 1;
-  const multi_gpu_point at{
-      {partitioned_operation::scale_by_two, gpus, partitioner::even, 4099, 256},
-      run_scope::from_host};
+  const multi_gpu_point at{{"scale_by_two", gpus, partitioner::even, 4099, 256},
+                           run_scope::from_host};
   for (const auto& row : multi_gpu_variants()) {
     if (!multi_gpu_unavailable_reason(row.name, gpus).empty()) continue;
     const scoped_device caller(callers_device);

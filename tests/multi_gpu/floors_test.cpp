@@ -21,9 +21,7 @@ constexpr std::size_t headline = std::size_t{1} << 28;
 std::map<std::string, double> floor_counters(std::string_view variant, int gpus, partitioner kind,
                                              run_scope scope) {
   const auto& row = patterns::find_row(multi_gpu_variants(), variant);
-  const multi_gpu_point at{
-      {reference::partitioned_operation::scale_by_two, gpus, kind, headline, std::size_t{1} << 22},
-      scope};
+  const multi_gpu_point at{{"scale_by_two", gpus, kind, headline, std::size_t{1} << 22}, scope};
   const auto floor = row.floor(at, compute_target::device, {});
   std::map<std::string, double> counters;
   for (const auto& [ceiling, bytes] : floor.bytes)

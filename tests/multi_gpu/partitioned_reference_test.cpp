@@ -1,7 +1,8 @@
-// The oracle for seed 004's user kernels over a partitioned array. The expected values here are
-// computed in double and rounded once, a path the oracle does not share: for inputs in [0.5, 2)
-// and small device values the double result is exact, so rounding it gives the correctly rounded
-// float that one IEEE operation on a device must produce.
+// The oracle for seed 004's user kernels over a partitioned array, with the article's two
+// workloads' CPU references as registered (patterns/multi_gpu/workload_registry.hpp). The expected
+// values here are computed in double and rounded once, a path the oracle does not share: for
+// inputs in [0.5, 2) and small device values the double result is exact, so rounding it gives the
+// correctly rounded float that one IEEE operation on a device must produce.
 
 #include <gtest/gtest.h>
 
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "handoff/patterns/multi_gpu/workload_registry.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "handoff/reference/partitioned_elementwise.hpp"
 #include "handoff/reference/verify.hpp"
@@ -19,6 +21,14 @@ namespace handoff::reference {
 namespace {
 
 constexpr std::uint64_t seed = 4004;
+
+element_reference scale_by_two() {
+  return patterns::multi_gpu::find_workload("scale_by_two").reference;
+}
+
+element_reference add_device_value() {
+  return patterns::multi_gpu::find_workload("add_device_value").reference;
+}
 
 std::vector<float> seeded(std::size_t count) {
   std::vector<float> values(count);
@@ -46,10 +56,7 @@ std::string invalid_argument_message(const auto& action) {
   return {};
 }
 
-TEST(PartitionedReference, NamesAndDeviceValuesMatchTheArticle) {
-  EXPECT_EQ(partitioned_operation_name(partitioned_operation::scale_by_two), "scale_by_two");
-  EXPECT_EQ(partitioned_operation_name(partitioned_operation::add_device_value),
-            "add_device_value");
+TEST(PartitionedReference, DeviceValuesMatchTheArticle) {
   EXPECT_EQ(device_value_of(0), 1.0f);
   EXPECT_EQ(device_value_of(1), 2.0f);
   EXPECT_EQ(device_value_of(7), 8.0f);
@@ -61,7 +68,7 @@ TEST(PartitionedReference, ScaleByTwoDoublesEveryElementExactly) {
   const auto ranges = three_ranges(count);
   std::vector<float> output(count);
   poison(output);
-  apply_partitioned(partitioned_operation::scale_by_two, input, ranges, output);
+  apply_partitioned(scale_by_two(), input, ranges, output);
 
   std::vector<float> expected(count);
   for (std::size_t i = 0; i < count; ++i)
@@ -77,7 +84,7 @@ TEST(PartitionedReference, AddDeviceValueUsesTheValueOfTheRangeHoldingEachElemen
   const auto ranges = three_ranges(count);
   std::vector<float> output(count);
   poison(output);
-  apply_partitioned(partitioned_operation::add_device_value, input, ranges, output);
+  apply_partitioned(add_device_value(), input, ranges, output);
 
   std::vector<float> expected(count);
   for (std::size_t i = 0; i < count; ++i) {
@@ -102,7 +109,7 @@ TEST(PartitionedReference, RangesMayArriveInAnyOrderAndInterleaveDevices) {
                                         {.offset = 3, .count = 3, .value = device_value_of(1)}};
   std::vector<float> output(10);
   poison(output);
-  apply_partitioned(partitioned_operation::add_device_value, input, ranges, output);
+  apply_partitioned(add_device_value(), input, ranges, output);
   for (std::size_t i = 0; i < 10; ++i) {
     const double value = (i / 3) % 2 == 0 ? 1.0 : 2.0;
     EXPECT_EQ(std::bit_cast<std::uint32_t>(output[i]),
@@ -117,16 +124,16 @@ TEST(PartitionedReference, AnUncoveredIndexIsNamed) {
   const std::vector<value_range> gap{{.offset = 0, .count = 4, .value = 1.0f},
                                      {.offset = 6, .count = 4, .value = 2.0f}};
   EXPECT_NE(invalid_argument_message([&] {
-              apply_partitioned(partitioned_operation::add_device_value, input, gap, output);
+              apply_partitioned(add_device_value(), input, gap, output);
             }).find("index 4 is not covered"),
             std::string::npos);
   const std::vector<value_range> short_tail{{.offset = 0, .count = 9, .value = 1.0f}};
   EXPECT_NE(invalid_argument_message([&] {
-              apply_partitioned(partitioned_operation::scale_by_two, input, short_tail, output);
+              apply_partitioned(scale_by_two(), input, short_tail, output);
             }).find("index 9 is not covered"),
             std::string::npos);
   EXPECT_NE(invalid_argument_message([&] {
-              apply_partitioned(partitioned_operation::scale_by_two, input, {}, output);
+              apply_partitioned(scale_by_two(), input, {}, output);
             }).find("index 0 is not covered"),
             std::string::npos);
 }
@@ -137,33 +144,42 @@ TEST(PartitionedReference, OverlappingOrOverlongRangesAreRejected) {
   const std::vector<value_range> overlap{{.offset = 0, .count = 6, .value = 1.0f},
                                          {.offset = 5, .count = 5, .value = 2.0f}};
   EXPECT_NE(invalid_argument_message([&] {
-              apply_partitioned(partitioned_operation::add_device_value, input, overlap, output);
+              apply_partitioned(add_device_value(), input, overlap, output);
             }).find("index 5"),
             std::string::npos);
   const std::vector<value_range> overlong{{.offset = 0, .count = 11, .value = 1.0f}};
-  EXPECT_THROW(apply_partitioned(partitioned_operation::add_device_value, input, overlong, output),
+  EXPECT_THROW(apply_partitioned(add_device_value(), input, overlong, output),
                std::invalid_argument);
   const std::vector<value_range> beyond{{.offset = 0, .count = 10, .value = 1.0f},
                                         {.offset = 12, .count = 1, .value = 2.0f}};
-  EXPECT_THROW(apply_partitioned(partitioned_operation::add_device_value, input, beyond, output),
-               std::invalid_argument);
+  EXPECT_THROW(apply_partitioned(add_device_value(), input, beyond, output), std::invalid_argument);
 }
 
 TEST(PartitionedReference, InputAndOutputSizesMustMatch) {
   const auto input = seeded(10);
   std::vector<float> output(9);
   const std::vector<value_range> ranges{{.offset = 0, .count = 10, .value = 1.0f}};
-  const auto message = invalid_argument_message(
-      [&] { apply_partitioned(partitioned_operation::scale_by_two, input, ranges, output); });
+  const auto message =
+      invalid_argument_message([&] { apply_partitioned(scale_by_two(), input, ranges, output); });
   EXPECT_NE(message.find("10"), std::string::npos) << message;
   EXPECT_NE(message.find("9"), std::string::npos) << message;
 }
 
+TEST(PartitionedReference, ANullElementReferenceIsRejected) {
+  const auto input = seeded(10);
+  std::vector<float> output(10);
+  const std::vector<value_range> ranges{{.offset = 0, .count = 10, .value = 1.0f}};
+  EXPECT_NE(invalid_argument_message([&] {
+              apply_partitioned(nullptr, input, ranges, output);
+            }).find("no element reference"),
+            std::string::npos);
+}
+
 TEST(PartitionedReference, EmptyInputNeedsNoRanges) {
   std::vector<float> output;
-  EXPECT_NO_THROW(apply_partitioned(partitioned_operation::add_device_value, {}, {}, output));
+  EXPECT_NO_THROW(apply_partitioned(add_device_value(), {}, {}, output));
   const std::vector<value_range> empty_ranges{{.offset = 0, .count = 0, .value = 1.0f}};
-  EXPECT_NO_THROW(apply_partitioned(partitioned_operation::scale_by_two, {}, empty_ranges, output));
+  EXPECT_NO_THROW(apply_partitioned(scale_by_two(), {}, empty_ranges, output));
   EXPECT_TRUE(output.empty());
 }
 

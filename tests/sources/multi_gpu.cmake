@@ -1,7 +1,7 @@
-# The multi_gpu pattern (seed 004): the partitioners, the partitioned reference, the peer
-# topology check, and the table's floors and gather figures (cpu); the table's conformance, every
-# variant at every size and scope, and the launch check (gpu); the device and peer-access
-# discipline on two or more GPUs (multigpu).
+# The multi_gpu pattern (seed 004): the partitioners, the partitioned reference, the workload
+# registry, the peer topology check, and the table's floors and gather figures (cpu); the table's
+# conformance, every variant at every size and scope, and the launch check (gpu); the device and
+# peer-access discipline on two or more GPUs (multigpu).
 handoff_add_gtest(handoff_multi_gpu_cpu_tests cpu
   LABELS tsan
   SOURCES
@@ -10,6 +10,7 @@ handoff_add_gtest(handoff_multi_gpu_cpu_tests cpu
     multi_gpu/partition_test.cpp
     multi_gpu/partitioned_reference_test.cpp
     multi_gpu/peer_topology_test.cpp
+    multi_gpu/workload_registry_test.cpp
   LIBRARIES handoff_patterns)
 
 handoff_add_gtest(handoff_multi_gpu_gpu_tests gpu

@@ -19,6 +19,18 @@ struct user_kernel {
   unsigned threads_per_block = 256;
 };
 
+// The one parameter list a user kernel has.
+using user_kernel_function = void (*)(const float* input, float* output, unsigned long long count,
+                                      float device_value);
+
+// The handle of a __global__ function with that parameter list. Taking the typed pointer, not a
+// void*, turns a kernel with another parameter list into a compile error here rather than a
+// wrong launch later. The pattern names the kernel after its workload.
+inline user_kernel user_kernel_of(user_kernel_function function, unsigned elements_per_thread = 1,
+                                  unsigned threads_per_block = 256) noexcept {
+  return {"", reinterpret_cast<const void*>(function), elements_per_thread, threads_per_block};
+}
+
 // Enqueues kernel over count elements on the current device's stream; returns at once. Checks
 // nothing about the pointers: the multi-GPU pattern's launch_check does that first.
 void launch_user_kernel(const user_kernel& kernel, const float* input, float* output,

@@ -34,10 +34,11 @@ reference::verification_result multi_gpu_case::verify() const {
   const std::span<const float> actual(local);
   for (const auto& slot : setup_->devices->slots()) {
     for (const auto& part : slot.parts) {
-      add_verdict(total,
-                  reference::verify_elementwise(expected.subspan(part.offset, part.count),
-                                                actual.subspan(part.offset, part.count), 0),
-                  part.offset);
+      add_verdict(
+          total,
+          reference::verify_elementwise(expected.subspan(part.offset, part.count),
+                                        actual.subspan(part.offset, part.count), setup_->max_ulp),
+          part.offset);
     }
   }
   return total;

@@ -77,7 +77,7 @@ reference::verification_result gather_session::verify(const multi_gpu_case& work
   // Every copy the gather made, each against the whole reference.
   reference::verification_result total;
   for (const auto& copy : gather_->results()) {
-    const auto verdict = reference::verify_elementwise(setup().expected, copy, 0);
+    const auto verdict = reference::verify_elementwise(setup().expected, copy, setup().max_ulp);
     total.checked += verdict.checked;
     total.mismatches += verdict.mismatches;
     if (!total.first) total.first = verdict.first;

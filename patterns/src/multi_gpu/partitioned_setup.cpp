@@ -2,8 +2,10 @@
 
 #include <map>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
+#include "handoff/patterns/multi_gpu/workload_registry.hpp"
 #include "handoff/patterns/multi_gpu/workloads.hpp"
 #include "handoff/reference/inputs.hpp"
 
@@ -12,13 +14,13 @@ namespace {
 
 constexpr std::uint64_t input_seed = 0x004D;
 
-const std::vector<double>& throughputs_for(reference::partitioned_operation workload, int gpus) {
-  static std::map<std::pair<reference::partitioned_operation, int>, std::vector<double>> measured;
+const std::vector<double>& throughputs_for(const std::string& workload, int gpus) {
+  static std::map<std::pair<std::string, int>, std::vector<double>> measured;
   auto found = measured.find({workload, gpus});
   if (found == measured.end()) {
     found = measured
                 .emplace(std::pair{workload, gpus},
-                         measure_device_throughputs(kernel_for(workload), gpus))
+                         measure_device_throughputs(find_workload(workload).kernel, gpus))
                 .first;
   }
   return found->second;
@@ -28,8 +30,10 @@ std::shared_ptr<partitioned_setup> make_setup(const partitioned_config& config,
                                               std::span<const int> ranks,
                                               std::span<const int> ordinals) {
   auto setup = std::make_shared<partitioned_setup>();
+  const workload& work = find_workload(config.workload);
   setup->config = config;
-  setup->kernel = kernel_for(config.workload);
+  setup->kernel = work.kernel;
+  setup->max_ulp = work.max_ulp;
   if (config.partition == partitioner::weighted) {
     setup->device_throughputs = throughputs_for(config.workload, config.gpus);
   }
@@ -38,7 +42,7 @@ std::shared_ptr<partitioned_setup> make_setup(const partitioned_config& config,
   reference::fill_seeded_nonzero(setup->input, input_seed);
   setup->expected.resize(config.elements);
   const auto ranges = value_ranges_of(setup->plan);
-  reference::apply_partitioned(config.workload, setup->input, ranges, setup->expected);
+  reference::apply_partitioned(work.reference, setup->input, ranges, setup->expected);
   setup->devices = ranks.empty() ? std::make_unique<partitioned_devices>(setup->plan, setup->input)
                                  : std::make_unique<partitioned_devices>(setup->plan, ranks,
                                                                          ordinals, setup->input);

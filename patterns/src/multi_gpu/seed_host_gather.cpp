@@ -100,7 +100,7 @@ class host_gather_session final : public multi_gpu_session {
   }
 
   reference::verification_result verify(const multi_gpu_case&) const override {
-    return reference::verify_elementwise(setup().expected, gather_.result(), 0);
+    return reference::verify_elementwise(setup().expected, gather_.result(), setup().max_ulp);
   }
 
  private:

@@ -10,11 +10,6 @@
 
 namespace handoff::patterns::multi_gpu {
 
-user_kernel kernel_for(reference::partitioned_operation operation) noexcept {
-  return operation == reference::partitioned_operation::scale_by_two ? scale_by_two_kernel()
-                                                                     : add_device_value_kernel();
-}
-
 std::vector<reference::value_range> value_ranges_of(const partition_plan& plan) {
   std::vector<reference::value_range> ranges;
   ranges.reserve(plan.parts.size());

@@ -5,8 +5,10 @@
 // uploaded and checked against the reference once, not once per row.
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "handoff/patterns/multi_gpu/partition.hpp"
@@ -17,7 +19,7 @@
 namespace handoff::patterns::multi_gpu {
 
 struct partitioned_config {
-  reference::partitioned_operation workload = reference::partitioned_operation::scale_by_two;
+  std::string workload = "scale_by_two";  // a registered name (workload_registry.hpp)
   int gpus = 1;
   partitioner partition = partitioner::even;
   std::size_t elements = 0;
@@ -28,10 +30,11 @@ struct partitioned_config {
 struct partitioned_setup {
   partitioned_config config;
   user_kernel kernel;
+  std::uint32_t max_ulp = 0;  // the workload's tolerance, for every verification of this setup
   std::vector<double> device_throughputs;  // what the weighted partitioner divided by
   partition_plan plan;
   std::vector<float> input;     // pageable, as the article's numpy array
-  std::vector<float> expected;  // reference::apply_partitioned
+  std::vector<float> expected;  // reference::apply_partitioned with the workload's reference
   std::unique_ptr<partitioned_devices> devices;
 };
 
@@ -40,7 +43,7 @@ struct partitioned_setup {
 partition_plan plan_of(const partitioned_config& config);
 
 // Every device of the plan in this process; while one is alive, asking for the same config again
-// gives the same one.
+// gives the same one. An unregistered workload throws unknown_workload_error.
 std::shared_ptr<partitioned_setup> shared_setup_for(const partitioned_config& config);
 
 // The plan's devices `ranks` only, on CUDA devices `ordinals` (an MPI rank: its own). Weighted

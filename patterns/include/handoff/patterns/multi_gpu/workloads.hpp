@@ -1,6 +1,6 @@
 #pragma once
-// The article's two workloads as the multi-GPU pattern runs them: the kernel each hands the
-// devices, the value ranges its CPU reference needs, and the per-device throughput the weighted
+// What the multi-GPU pattern needs of any workload (workload_registry.hpp) beyond its kernel and
+// reference: the value ranges the reference needs, and the per-device throughput the weighted
 // partitioner divides the work by.
 
 #include <cstddef>
@@ -11,8 +11,6 @@
 #include "handoff/user_kernel.hpp"
 
 namespace handoff::patterns::multi_gpu {
-
-user_kernel kernel_for(reference::partitioned_operation operation) noexcept;
 
 // Each part's range with the value its device adds (reference::device_value_of).
 std::vector<reference::value_range> value_ranges_of(const partition_plan& plan);
