@@ -1,8 +1,9 @@
 // The multi_gpu table, row by row (the variants run on devices only; no host stand-in): every
 // variant runs and verifies twice, its outputs poisoned between, at the default small size, empty,
-// one element and an uneven size, in every scope it has and for both workloads; with every
-// partitioner on every GPU count the machine has; and with a pageable upload large enough to
-// return before its DMA lands, which must still be ordered before the kernel.
+// one element and an uneven size, in every scope it has and for every workload (the article's two
+// and the example user workload, examples/user_kernel); with every partitioner on every GPU count
+// the machine has; and with a pageable upload large enough to return before its DMA lands, which
+// must still be ordered before the kernel.
 
 #include <gtest/gtest.h>
 
@@ -23,6 +24,8 @@ using patterns::compute_target;
 constexpr std::size_t default_small = 4099;  // not a multiple of 4 or of any GPU count
 constexpr std::size_t uneven = 70001;        // above a round-robin chunk per device
 constexpr std::size_t test_chunk = 256;
+// examples/user_kernel/square_plus_device_value.cu, compiled into this program.
+constexpr const char* user_example = "square_plus_device_value";
 
 std::vector<run_scope> scopes_of(const std::string& variant) {
   // kernel_only and kernel_only_threads have no gather to time alone.
@@ -53,7 +56,7 @@ TEST_P(MultiGpuConformance, VerifiesAtEverySizeAndScopeOnOneGpu) {
   SKIP_UNLESS_RUNNABLE_ON(1);
   for (const std::size_t elements : {default_small, std::size_t{0}, std::size_t{1}, uneven}) {
     for (const auto scope : scopes_of(GetParam())) {
-      for (const auto workload : {"scale_by_two", "add_device_value"}) {
+      for (const auto workload : {"scale_by_two", "add_device_value", user_example}) {
         expect_verifies({workload, 1, partitioner::even, elements, test_chunk}, scope);
       }
     }
@@ -68,8 +71,9 @@ TEST_P(MultiGpuConformance, EveryPartitionerAndGpuCountMatchesTheReference) {
     for (const auto kind : {partitioner::even, partitioner::round_robin, partitioner::weighted}) {
       // Fewer elements than two devices, and an uneven size above a chunk per device.
       for (const std::size_t elements : {std::size_t{1}, uneven}) {
-        expect_verifies({"add_device_value", gpus, kind, elements, test_chunk},
-                        run_scope::from_host);
+        for (const auto workload : {"add_device_value", user_example}) {
+          expect_verifies({workload, gpus, kind, elements, test_chunk}, run_scope::from_host);
+        }
       }
     }
   }

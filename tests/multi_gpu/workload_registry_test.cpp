@@ -1,16 +1,21 @@
-// The multi-GPU workload registry, on CPU: the article's two workloads are registered with their
-// references and tolerances, and each mistake a user can make in registering one is refused with a
-// typed error that says what to change.
+// The multi-GPU workload registry, on CPU: the article's two workloads and the shipped example
+// (examples/user_kernel, linked into this program as HANDOFF_USER_KERNELS links it into
+// handoff_bench) are registered with their references and tolerances, and each mistake a user can
+// make in registering one is refused with a typed error that says what to change. That the
+// example's kernel matches its reference on a device is user_workload_test.cpp's.
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "handoff/patterns/multi_gpu/partitioned_setup.hpp"
 #include "handoff/patterns/multi_gpu/workload_registry.hpp"
+#include "handoff/reference/inputs.hpp"
+#include "handoff/reference/verify.hpp"
 
 namespace handoff::multi_gpu_tests {
 namespace {
@@ -49,9 +54,9 @@ std::string refusal_of(workload w) {
   return {};
 }
 
-TEST(MultiGpuWorkloadRegistry, TheArticlesWorkloadsAreRegisteredByName) {
+TEST(MultiGpuWorkloadRegistry, TheArticlesWorkloadsAndTheExampleAreRegisteredByName) {
   const auto names = registered_names();
-  for (const char* expected : {"add_device_value", "scale_by_two"}) {
+  for (const char* expected : {"add_device_value", "scale_by_two", "square_plus_device_value"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
   }
   EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));
@@ -69,6 +74,29 @@ TEST(MultiGpuWorkloadRegistry, TheArticlesWorkloadsAreExactWithTheirOwnRows) {
   EXPECT_EQ(add.reference(3.0f, 7.0f), 10.0f);
   EXPECT_EQ(add.max_ulp, 0u);
   EXPECT_EQ(add.rows, workload_rows::placement_check);
+}
+
+TEST(MultiGpuWorkloadRegistry, TheExampleCarriesItsReferenceAndTolerance) {
+  const auto& example = find_workload("square_plus_device_value");
+  EXPECT_EQ(example.reference(1.5f, 2.0f), 4.25f);
+  EXPECT_EQ(example.reference(-3.0f, 1.0f), 10.0f);
+  EXPECT_EQ(example.max_ulp, 1u);
+  EXPECT_EQ(example.rows, workload_rows::full_sweep);
+  EXPECT_STREQ(example.kernel.name, "square_plus_device_value");  // launch checks name it
+  EXPECT_NE(example.kernel.function, nullptr);
+  EXPECT_EQ(example.kernel.elements_per_thread, 1u);
+
+  // Against the fused single-rounding result a device gives, over seeded inputs.
+  std::vector<float> input(10'000);
+  reference::fill_seeded_nonzero(input, 17);
+  std::vector<float> fused(input.size());
+  std::vector<float> on_cpu(input.size());
+  for (std::size_t i = 0; i < input.size(); ++i) {
+    fused[i] = std::fma(input[i], input[i], 3.0f);
+    on_cpu[i] = example.reference(input[i], 3.0f);
+  }
+  const auto verdict = reference::verify_elementwise(on_cpu, fused, example.max_ulp);
+  EXPECT_TRUE(verdict.passed()) << verdict.describe();
 }
 
 TEST(MultiGpuWorkloadRegistry, ARegistrarRegistersWhenConstructed) {

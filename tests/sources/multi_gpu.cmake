@@ -1,7 +1,10 @@
 # The multi_gpu pattern (seed 004): the partitioners, the partitioned reference, the workload
 # registry, the peer topology check, and the table's floors and gather figures (cpu); the table's
-# conformance, every variant at every size and scope, and the launch check (gpu); the device and
-# peer-access discipline on two or more GPUs (multigpu).
+# conformance, every variant at every size and scope, the launch check and the example user
+# workload (gpu); the device and peer-access discipline on two or more GPUs (multigpu). The example
+# user workload is compiled into the cpu and gpu programs whatever HANDOFF_USER_KERNELS says, so
+# its tests always run.
+set(handoff_user_kernel_example ${PROJECT_SOURCE_DIR}/examples/user_kernel/square_plus_device_value.cu)
 handoff_add_gtest(handoff_multi_gpu_cpu_tests cpu
   LABELS tsan
   SOURCES
@@ -11,12 +14,15 @@ handoff_add_gtest(handoff_multi_gpu_cpu_tests cpu
     multi_gpu/partitioned_reference_test.cpp
     multi_gpu/peer_topology_test.cpp
     multi_gpu/workload_registry_test.cpp
+    ${handoff_user_kernel_example}
   LIBRARIES handoff_patterns)
 
 handoff_add_gtest(handoff_multi_gpu_gpu_tests gpu
   SOURCES
     multi_gpu/conformance_test.cpp
     multi_gpu/launch_check_test.cpp
+    multi_gpu/user_workload_test.cpp
+    ${handoff_user_kernel_example}
   LIBRARIES handoff_patterns)
 
 handoff_add_gtest(handoff_multi_gpu_multigpu_tests multigpu
@@ -25,6 +31,12 @@ handoff_add_gtest(handoff_multi_gpu_multigpu_tests multigpu
 
 handoff_add_bench_smoke(multi_gpu_one_gpu gpu 1 "^multi_gpu/.*/gpus:1/")
 handoff_add_bench_smoke(multi_gpu multigpu 2 "^multi_gpu/.*/gpus:2/")
+# The example user workload's rows, when HANDOFF_USER_KERNELS (the ci preset's) brings it in: they
+# must be listed, run and verify like the article's.
+if(handoff_user_kernel_example IN_LIST handoff_user_kernel_files)
+  handoff_add_bench_smoke(multi_gpu_user_workload gpu 1
+    "^multi_gpu/.*/workload:square_plus_device_value/gpus:1/")
+endif()
 
 # One rank per GPU under mpirun, NCCL bootstrapped through MPI; built only with MPI and NCCL.
 if(HANDOFF_BENCH_MPI_BUILT)
