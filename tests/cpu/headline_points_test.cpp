@@ -44,7 +44,7 @@ TEST(HeadlinePoints, AreTheReportsFileAsItStands) {
 }
 
 TEST(HeadlinePoints, KeepTheFilesOrderOfAxes) {
-  const auto& pool_prep = point_of("pool_prep");
+  const auto pool_prep = point_of("pool_prep");
   const axis_values expected = {
       {"chunks", "10"}, {"elements", "1048576"}, {"workers", "4"}, {"start", "warm"}};
   EXPECT_EQ(pool_prep.point, expected);
@@ -55,7 +55,7 @@ TEST(HeadlinePoints, KeepTheFilesOrderOfAxes) {
 TEST(HeadlinePoints, CarryCpuAxesNoRecipeLargestAndNotCompared) {
   EXPECT_EQ(point_of("queued_worker").cpu_axes, (axis_values{{"compute", "host"}}));
   EXPECT_EQ(point_of("elementwise").recipe, std::nullopt);
-  const auto& multi_gpu = point_of("multi_gpu");
+  const auto multi_gpu = point_of("multi_gpu");
   EXPECT_EQ(multi_gpu.point[1], (std::pair<std::string, std::string>("gpus", "{largest}")));
   EXPECT_EQ(multi_gpu.not_compared,
             (std::vector<std::string>{"kernel_only", "kernel_only_threads"}));

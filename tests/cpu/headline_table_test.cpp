@@ -106,7 +106,7 @@ TEST(HeadlineTable, APatternWithoutItsRecipeRowHasNoRecipeAndNoSpeedup) {
   for (auto& one : rows_of(h100_run))
     if (!one.name.key.starts_with("pool_prep/seed/")) rows.push_back(std::move(one));
   const auto lines = headline_table(rows);
-  const auto& pool_prep = line_of(lines, "pool_prep");
+  const auto pool_prep = line_of(lines, "pool_prep");
   EXPECT_FALSE(pool_prep.recipe.has_value());
   EXPECT_EQ(entry_text(pool_prep.recipe), "\u2013");
   EXPECT_EQ(speedup_text(pool_prep), "\u2013");
@@ -123,7 +123,7 @@ TEST(HeadlineTable, AFailedRowIsNeverAFigure) {
       one.failed = true;
   }
   const auto lines = headline_table(rows);
-  const auto& pool_prep = line_of(lines, "pool_prep");
+  const auto pool_prep = line_of(lines, "pool_prep");
   EXPECT_FALSE(pool_prep.recipe.has_value());
   ASSERT_TRUE(pool_prep.fastest.has_value());
   // The next quickest at the point that is not a CPU way.

@@ -63,21 +63,21 @@ TEST(MultiGpuWorkloadRegistry, TheArticlesWorkloadsAndTheExampleAreRegisteredByN
 }
 
 TEST(MultiGpuWorkloadRegistry, TheArticlesWorkloadsAreExactWithTheirOwnRows) {
-  const auto& scale = find_workload("scale_by_two");
+  const auto scale = find_workload("scale_by_two");
   EXPECT_EQ(scale.reference(3.0f, 7.0f), 6.0f);
   EXPECT_EQ(scale.max_ulp, 0u);
   EXPECT_EQ(scale.rows, workload_rows::full_sweep);
   EXPECT_STREQ(scale.kernel.name, "scale_by_two");
   EXPECT_NE(scale.kernel.function, nullptr);
 
-  const auto& add = find_workload("add_device_value");
+  const auto add = find_workload("add_device_value");
   EXPECT_EQ(add.reference(3.0f, 7.0f), 10.0f);
   EXPECT_EQ(add.max_ulp, 0u);
   EXPECT_EQ(add.rows, workload_rows::placement_check);
 }
 
 TEST(MultiGpuWorkloadRegistry, TheExampleCarriesItsReferenceAndTolerance) {
-  const auto& example = find_workload("square_plus_device_value");
+  const auto example = find_workload("square_plus_device_value");
   EXPECT_EQ(example.reference(1.5f, 2.0f), 4.25f);
   EXPECT_EQ(example.reference(-3.0f, 1.0f), 10.0f);
   EXPECT_EQ(example.max_ulp, 1u);
