@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "handoff/patterns/multi_gpu/workload_registry.hpp"
 #include "handoff/transport/process/worker_role.hpp"
 #include "harness/bench_config.hpp"
 #include "harness/ceiling_source.hpp"
@@ -131,6 +132,11 @@ int run_benchmarks(int argc, char** argv) {
   const bench_environment environment{config, handoff::gpu_count()};
   if (config.list_families) {
     print_family_plan(std::cout, environment);
+    // Listed without a GPU too, so that a user can see a HANDOFF_USER_KERNELS file was built in.
+    std::cout << "multi_gpu_workloads:";
+    for (const auto* workload : handoff::patterns::multi_gpu::registered_workloads())
+      std::cout << ' ' << workload->name;
+    std::cout << '\n';
     return 0;
   }
   const auto manifest = collect_manifest(environment);

@@ -261,7 +261,9 @@ std::string handoff_flags_help() {
          "                               passes only; samples takes every row's samples in pairs,\n"
          "                               plain then planted, and writes each pass as two\n"
          "                               repetitions, the plain samples' and the planted ones'\n"
-         "  --handoff-list-families      which families this machine runs or skips, and why\n"
+         "  --handoff-list-families      which families this machine runs or skips, and why, and "
+         "the\n"
+         "                               multi-GPU workloads built in (HANDOFF_USER_KERNELS)\n"
          "  --handoff-plant-wrong-result add selftest/planted_wrong_result, which must fail\n";
 }
 

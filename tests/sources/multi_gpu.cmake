@@ -36,6 +36,14 @@ handoff_add_bench_smoke(multi_gpu multigpu 2 "^multi_gpu/.*/gpus:2/")
 if(handoff_user_kernel_example IN_LIST handoff_user_kernel_files)
   handoff_add_bench_smoke(multi_gpu_user_workload gpu 1
     "^multi_gpu/.*/workload:square_plus_device_value/gpus:1/")
+  # Without a GPU the rows are not listed, but the workload is: the user's file was built in.
+  if(HANDOFF_BENCH_BUILT)
+    add_test(NAME bench_selftest.a_user_workload_is_listed
+      COMMAND handoff_bench --handoff-list-families)
+    set_tests_properties(bench_selftest.a_user_workload_is_listed PROPERTIES LABELS cpu TIMEOUT 60
+      PASS_REGULAR_EXPRESSION
+        "multi_gpu_workloads: add_device_value scale_by_two square_plus_device_value\n")
+  endif()
 endif()
 
 # One rank per GPU under mpirun, NCCL bootstrapped through MPI; built only with MPI and NCCL.

@@ -117,7 +117,7 @@ void partitioned_devices::enqueue_kernels(const user_kernel& kernel) {
 
 void partitioned_devices::enqueue_kernel(device_slot& slot, const user_kernel& kernel) {
   const float device_value = reference::device_value_of(slot.rank);
-  if (slot.checked_kernel == kernel.function) {
+  if (slot.checked_kernel != nullptr && slot.checked_kernel == kernel.function) {
     const scoped_device on_device(slot.ordinal);
     if (slot.elements > 0) {
       launch_user_kernel(kernel, slot.input.data(), slot.output.data(), slot.elements, device_value,

@@ -5,7 +5,8 @@
 //   per_gpu_items_per_second  the aggregate rate over the GPU count;
 //   coordination_share        the share of a run's time outside its slowest device's busy span:
 //                             the launches' skew, the fork and the join, what one process pays
-//                             to drive several GPUs beyond the slowest one's own work;
+//                             to drive several GPUs beyond the slowest one's own work (an MPI
+//                             rank knows its own device only: there, outside that rank's span);
 //   weight_gpu<d>             the weighted partitioner's share of device d;
 //   gather_bytes_per_second   scope gather: the bytes over the peer links over the gather's time;
 //   algbw, busbw              scope gather, NCCL: as nccl-tests define them (README);
