@@ -37,9 +37,13 @@ def main() -> int:
                 "--handoff-passes=2",
                 f"--handoff-plant-slowdown=25:{PLANTED}",
                 "--handoff-plant-alternate=samples",
-                "--handoff-min-samples=5",
+                "--handoff-min-samples=15",
                 "--handoff-min-time=0.01",
-                "--handoff-timeout=0.1",
+                # A loose noise target ends each half at its 15 samples, enough for a median to
+                # show the planted 25% on a loaded machine; the time cap is only a backstop, wide
+                # enough for a sanitizer build to reach them (0.1 s cut ASan runs short).
+                "--handoff-max-noise=50",
+                "--handoff-timeout=5",
                 f"--benchmark_out={out}",
             ],
             capture_output=True,
