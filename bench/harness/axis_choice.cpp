@@ -7,9 +7,13 @@
 #include <stdexcept>
 
 #include "bench_config.hpp"
+#include "handoff/patterns/elementwise/extended_problem.hpp"
 
 namespace handoff::bench {
 namespace {
+
+constexpr std::uint64_t max_affine_order =
+    patterns::elementwise::extended_problem::max_affine_order;
 
 std::string flag_text(std::string_view text) {
   return "--handoff-axis=" + std::string(text);
@@ -96,6 +100,11 @@ void check_axis_choices(const axis_choices& choices, std::uint64_t max_elements)
         if (value % sizeof(float) != 0) refuse(axis, value, "not a whole number of floats");
         if (value / sizeof(float) > max_elements) refuse(axis, value, "more floats than " + cap);
       } else if (axis == "n") {
+        if (value > max_affine_order) {
+          refuse(axis, value,
+                 "over affine's cap of " + std::to_string(max_affine_order) +
+                     " (cuBLAS's int dimensions)");
+        }
         if (value > max_elements / value) refuse(axis, value, "n x n is over " + cap);
       } else if (value > max_elements) {
         refuse(axis, value, "over " + cap);

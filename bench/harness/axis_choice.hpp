@@ -24,7 +24,7 @@ inline constexpr settable_axis settable_axes[] = {
     {"bytes", "tensor_transfer's tensor, in bytes (a multiple of 4)"},
     {"elements",
      "elementwise's vector_add, square and neg_b_over_a, and postproc_split's c, in floats"},
-    {"n", "elementwise's affine: the order of its n x n matrix"},
+    {"n", "elementwise's affine: the order of its n x n matrix, at most 2^15"},
     {"unknowns", "iterative's Jacobi system"},
 };
 

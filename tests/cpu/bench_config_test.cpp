@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/axis_choice.hpp"
 #include "harness/bench_config.hpp"
 
 namespace handoff::bench {
@@ -188,6 +189,17 @@ TEST(BenchConfig, BadAxisChoicesAreClearErrorsNamingTheFlag) {
       EXPECT_NE(std::string(error.what()).find(words), std::string::npos) << error.what();
       EXPECT_NE(std::string(error.what()).find("--handoff-axis="), std::string::npos);
     }
+  }
+  // The largest element cap (which needs 64 GiB of host memory) admits n = 2^16 as n x n, but
+  // affine's own cap still refuses it, before anything runs.
+  EXPECT_NO_THROW(check_axis_choices({{"n", {32768}}}, max_element_count));
+  try {
+    check_axis_choices({{"n", {32768, 65536}}}, max_element_count);
+    ADD_FAILURE() << "n = 2^16 accepted";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_NE(std::string(error.what()).find("--handoff-axis=n:65536: over affine's cap of 32768"),
+              std::string::npos)
+        << error.what();
   }
   arguments twice({"handoff_bench", "--handoff-axis=n:64", "--handoff-axis=n:128"});
   EXPECT_THROW(parse_handoff_flags(twice.count, twice.pointers.data()), std::invalid_argument);

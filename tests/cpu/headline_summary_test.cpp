@@ -116,9 +116,8 @@ TEST(HeadlineSummary, ARunAtNoDefaultPointSaysSo) {
       << printed.str();
 }
 
-TEST(HeadlineSummary, AWrongRecipeIsLeftOutOfTheRunsTable) {
-  auto wrong = measured(pool_prep_name("seed"), 0.03);
-  wrong.counters["wrong"] = benchmark::Counter(1);
+// What a console run prints when the runs come in this order, one report each.
+std::string console_after(const std::vector<Run>& runs) {
   std::ostringstream console;
   results_writer writer("");
   run_reporter reporter(benchmark::ConsoleReporter::OO_None, display_format::console, writer,
@@ -126,30 +125,26 @@ TEST(HeadlineSummary, AWrongRecipeIsLeftOutOfTheRunsTable) {
   reporter.SetOutputStream(&console);
   reporter.SetErrorStream(&console);
   reporter.ReportContext(context());
-  reporter.ReportRuns({measured(pool_prep_name("seed"), 0.035)});
-  reporter.ReportRuns({wrong});
-  reporter.ReportRuns({measured(pool_prep_name("shared_gpu"), 0.003)});
+  for (const auto& run : runs)
+    reporter.ReportRuns({run});
   reporter.finish("");
-  const auto text = console.str();
+  return console.str();
+}
+
+TEST(HeadlineSummary, AWrongRecipeIsLeftOutOfTheRunsTable) {
+  auto wrong = measured(pool_prep_name("seed"), 0.03);
+  wrong.counters["wrong"] = benchmark::Counter(1);
+  const auto text = console_after({measured(pool_prep_name("seed"), 0.035), wrong,
+                                   measured(pool_prep_name("shared_gpu"), 0.003)});
   EXPECT_NE(text.find("recipe               \u2013\n"), std::string::npos) << text;
   EXPECT_NE(text.find("fastest              shared_gpu 3 ms [2.7 ms, 3.3 ms]"), std::string::npos)
       << text;
 }
 
 TEST(HeadlineSummary, FollowsTheOtherSummariesOnTheConsole) {
-  std::ostringstream console;
-  results_writer writer("");
-  run_reporter reporter(benchmark::ConsoleReporter::OO_None, display_format::console, writer,
-                        nullptr);
-  reporter.SetOutputStream(&console);
-  reporter.SetErrorStream(&console);
-  reporter.ReportContext(context());
   auto seed = measured(pool_prep_name("seed"), 0.035);
   seed.counters["floor_seconds.prep"] = benchmark::Counter(0.007);
-  reporter.ReportRuns({seed});
-  reporter.ReportRuns({measured(pool_prep_name("shared_gpu"), 0.003)});
-  reporter.finish("");
-  const auto text = console.str();
+  const auto text = console_after({seed, measured(pool_prep_name("shared_gpu"), 0.003)});
   const auto efficiency = text.find("\nEfficiency:");
   const auto headline = text.find("\nHeadline:");
   ASSERT_NE(efficiency, std::string::npos) << text;

@@ -48,11 +48,9 @@ extended_problem extended_problem::neg_b_over_a(std::span<const float> a,
 extended_problem extended_problem::affine(std::size_t n, std::span<const float> w,
                                           std::span<const float> x, std::span<const float> bias) {
   if (n == 0) throw std::invalid_argument("affine: the matrix order n must be at least 1");
-  // n * n must not wrap, nor exceed what cuBLAS's int dimensions and a grid's rows can address.
-  constexpr std::size_t max_order = 1 << 15;
-  if (n > max_order) {
+  if (n > max_affine_order) {
     throw std::invalid_argument("affine: n = " + std::to_string(n) + " exceeds the cap of " +
-                                std::to_string(max_order));
+                                std::to_string(max_affine_order));
   }
   require_size("W", w.size(), n * n);
   require_size("X", x.size(), n * n);

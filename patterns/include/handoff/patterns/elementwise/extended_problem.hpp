@@ -23,7 +23,10 @@ class extended_problem {
   static extended_problem square(std::span<const float> x);
   // a and b of different lengths are std::invalid_argument.
   static extended_problem neg_b_over_a(std::span<const float> a, std::span<const float> b);
-  // n = 0, or W, X, b not holding n * n, n * n, n values, is std::invalid_argument.
+  // n * n must not wrap, nor exceed what cuBLAS's int dimensions and a grid's rows can address.
+  static constexpr std::size_t max_affine_order = std::size_t{1} << 15;
+  // n = 0 or over max_affine_order, or W, X, b not holding n * n, n * n, n values, is
+  // std::invalid_argument.
   static extended_problem affine(std::size_t n, std::span<const float> w, std::span<const float> x,
                                  std::span<const float> bias);
 
