@@ -7,15 +7,6 @@
 #include "handoff/reference/inputs.hpp"
 
 namespace handoff::patterns::independent_tasks {
-namespace {
-
-constexpr std::size_t staging_alignment = 256;
-
-std::size_t aligned_up(std::size_t bytes) {
-  return (bytes + staging_alignment - 1) / staging_alignment * staging_alignment;
-}
-
-}  // namespace
 
 std::string_view data_location_name(data_location where) noexcept {
   return where == data_location::resident ? "resident" : "host";

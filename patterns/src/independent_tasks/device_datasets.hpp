@@ -15,6 +15,14 @@
 
 namespace handoff::patterns::independent_tasks {
 
+// Each dataset's part of a shared device allocation starts on a 256-byte boundary, the alignment
+// cudaMalloc gives and CUB's temporary storage expects.
+inline constexpr std::size_t device_part_alignment = 256;
+
+constexpr std::size_t aligned_up(std::size_t bytes) {
+  return (bytes + device_part_alignment - 1) / device_part_alignment * device_part_alignment;
+}
+
 class device_datasets {
  public:
   // Uploads everything once, so a resident run finds its data in place.

@@ -1,11 +1,11 @@
 #include <algorithm>
 #include <memory>
-#include <type_traits>
 
 #include "device_datasets.hpp"
 #include "device_floor.hpp"
 #include "device_session.hpp"
 #include "handoff/cuda_check.hpp"
+#include "handoff/cuda_graph.hpp"
 #include "handoff/patterns/independent_tasks/device_variants.hpp"
 #include "per_dataset_work.hpp"
 #include "variant_rows.hpp"
@@ -13,29 +13,13 @@
 namespace handoff::patterns::independent_tasks {
 namespace {
 
-struct graph_destroy {
-  void operator()(cudaGraph_t graph) const noexcept {
-    HANDOFF_CUDA_CHECK_NOEXCEPT(cudaGraphDestroy(graph));
-  }
-};
-
-struct graph_exec_destroy {
-  void operator()(cudaGraphExec_t exec) const noexcept {
-    HANDOFF_CUDA_CHECK_NOEXCEPT(cudaGraphExecDestroy(exec));
-  }
-};
-
-using graph_handle = std::unique_ptr<std::remove_pointer_t<cudaGraph_t>, graph_destroy>;
-using graph_exec_handle =
-    std::unique_ptr<std::remove_pointer_t<cudaGraphExec_t>, graph_exec_destroy>;
-
 unsigned branches_for(std::size_t datasets) {
   return static_cast<unsigned>(
       std::clamp<std::size_t>(datasets, 1, static_cast<std::size_t>(max_graph_branches)));
 }
 
 // A capture that fails half-way must still be ended, or the stream stays in capture mode.
-graph_handle capture(cudaStream_t stream, const per_dataset_work& work) {
+cuda_graph capture(cudaStream_t stream, const per_dataset_work& work) {
   HANDOFF_CUDA_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
   try {
     work.enqueue();
@@ -47,14 +31,14 @@ graph_handle capture(cudaStream_t stream, const per_dataset_work& work) {
   }
   cudaGraph_t graph = nullptr;
   HANDOFF_CUDA_CHECK(cudaStreamEndCapture(stream, &graph));
-  return graph_handle(graph);
+  return cuda_graph(graph);
 }
 
 }  // namespace
 
 struct graph_reductions::captured {
-  graph_handle graph;
-  graph_exec_handle exec;
+  cuda_graph graph;
+  cuda_graph_exec exec;
 };
 
 graph_reductions::graph_reductions(const dataset_batch& batch, data_location where)

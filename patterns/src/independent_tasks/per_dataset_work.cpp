@@ -8,12 +8,6 @@
 namespace handoff::patterns::independent_tasks {
 namespace {
 
-constexpr std::size_t temp_alignment = 256;
-
-std::size_t aligned_up(std::size_t bytes) {
-  return (bytes + temp_alignment - 1) / temp_alignment * temp_alignment;
-}
-
 unsigned checked_branches(unsigned branches) {
   if (branches == 0) throw std::invalid_argument("per-dataset reductions need at least 1 stream");
   return branches;

@@ -5,14 +5,6 @@
 
 namespace handoff::patterns::iterative {
 
-void graph_destroy::operator()(cudaGraph_t graph) const noexcept {
-  HANDOFF_CUDA_CHECK_NOEXCEPT(cudaGraphDestroy(graph));
-}
-
-void graph_exec_destroy::operator()(cudaGraphExec_t exec) const noexcept {
-  HANDOFF_CUDA_CHECK_NOEXCEPT(cudaGraphExecDestroy(exec));
-}
-
 jacobi_graph::jacobi_graph(jacobi_problem problem, int check_every) : state_(problem, check_every) {
   const cudaStream_t stream = state_.stream();
   // Thread-local capture: other threads' CUDA calls neither join this graph nor break it.

@@ -18,7 +18,7 @@
 namespace handoff::patterns::pool_prep {
 namespace {
 
-constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
+constexpr std::size_t no_chunk = std::numeric_limits<std::size_t>::max();
 // One chunk being prepared, one being copied up, one spare for a preparation that runs ahead.
 constexpr std::size_t default_staging_slots = 3;
 
@@ -44,7 +44,7 @@ struct threads_pipeline::staging {
 // prepared, consumed[s] is the last chunk handed to the streamer from it.
 class threads_pipeline::batch_state {
  public:
-  explicit batch_state(std::size_t slots) : pieces_ready(slots, 0), consumed(slots, none) {}
+  explicit batch_state(std::size_t slots) : pieces_ready(slots, 0), consumed(slots, no_chunk) {}
 
   // Waits until ready() or a failure; false when a failure stopped the batch.
   template <class Ready>

@@ -11,10 +11,9 @@
 
 #include <cuda_runtime_api.h>
 
-#include <memory>
-#include <type_traits>
 #include <vector>
 
+#include "handoff/cuda_graph.hpp"
 #include "handoff/patterns/iterative/device_jacobi_state.hpp"
 #include "handoff/patterns/stage_times.hpp"
 #include "handoff/stream.hpp"
@@ -42,13 +41,6 @@ class jacobi_device_loop {
   convergence_log log_;
 };
 
-struct graph_destroy {
-  void operator()(cudaGraph_t graph) const noexcept;
-};
-struct graph_exec_destroy {
-  void operator()(cudaGraphExec_t exec) const noexcept;
-};
-
 class jacobi_graph {
  public:
   // Captures and instantiates the graph; nothing is left to build when enqueue() runs.
@@ -67,8 +59,8 @@ class jacobi_graph {
   int iterations() const noexcept { return state_.problem().iterations; }
 
   device_jacobi_state state_;
-  std::unique_ptr<std::remove_pointer_t<cudaGraph_t>, graph_destroy> graph_;
-  std::unique_ptr<std::remove_pointer_t<cudaGraphExec_t>, graph_exec_destroy> exec_;
+  cuda_graph graph_;
+  cuda_graph_exec exec_;
   std::size_t nodes_ = 0;
   event before_launch_, after_graph_;
   convergence_log log_;
