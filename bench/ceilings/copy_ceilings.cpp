@@ -23,7 +23,7 @@
 #include "handoff/reference/inputs.hpp"
 #include "handoff/stream.hpp"
 
-namespace handoff::bench {
+namespace handoff::bench::copy_ceilings {
 namespace {
 
 constexpr std::uint64_t pattern_seed = 0xC0FFEE;
@@ -274,4 +274,4 @@ void register_copy_ceilings(const bench_environment& environment) {
 
 HANDOFF_BENCHMARK_FAMILY("ceilings/copies", 1, register_copy_ceilings);
 
-}  // namespace handoff::bench
+}  // namespace handoff::bench::copy_ceilings

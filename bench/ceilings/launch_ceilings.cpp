@@ -13,7 +13,7 @@
 #include "handoff/patterns/ceiling_names.hpp"
 #include "handoff/stream.hpp"
 
-namespace handoff::bench {
+namespace handoff::bench::launch_ceilings {
 namespace {
 
 template <class LaunchOnce>
@@ -62,4 +62,4 @@ void register_launch_ceilings(const bench_environment& environment) {
 
 HANDOFF_BENCHMARK_FAMILY("ceilings/launch", 1, register_launch_ceilings);
 
-}  // namespace handoff::bench
+}  // namespace handoff::bench::launch_ceilings

@@ -23,7 +23,7 @@
 #include "handoff/reference/inputs.hpp"
 #include "handoff/stream.hpp"
 
-namespace handoff::bench {
+namespace handoff::bench::peer_ceilings {
 namespace {
 
 constexpr int source_device = 0;
@@ -175,4 +175,4 @@ HANDOFF_BENCHMARK_FAMILY("ceilings/p2p_peer_access_on", 2, register_peer_on,
 HANDOFF_BENCHMARK_FAMILY("ceilings/p2p_peer_bidirectional", 2, register_peer_both_ways,
                          peer_access_unavailable);
 
-}  // namespace handoff::bench
+}  // namespace handoff::bench::peer_ceilings

@@ -28,7 +28,7 @@
 #include "handoff/transport/process_errors.hpp"
 #include "handoff/transport/spawned_process.hpp"
 
-namespace handoff::bench {
+namespace handoff::bench::pipe_ceiling {
 namespace {
 
 constexpr auto message_deadline = std::chrono::seconds(60);
@@ -132,4 +132,4 @@ void register_pipe_ceiling(const bench_environment& environment) {
 
 HANDOFF_BENCHMARK_FAMILY("ceilings/pipe", 0, register_pipe_ceiling);
 
-}  // namespace handoff::bench
+}  // namespace handoff::bench::pipe_ceiling

@@ -17,7 +17,7 @@
 #include "handoff/transport/spawned_process.hpp"
 #include "handoff/wall_clock.hpp"
 
-namespace handoff::bench {
+namespace handoff::bench::process_start_ceiling {
 namespace {
 
 constexpr auto context_deadline = std::chrono::seconds(60);
@@ -82,4 +82,4 @@ void register_process_start(const bench_environment& environment) {
 
 HANDOFF_BENCHMARK_FAMILY("ceilings/process_start", 1, register_process_start);
 
-}  // namespace handoff::bench
+}  // namespace handoff::bench::process_start_ceiling

@@ -24,7 +24,7 @@
 #include "handoff/transport/shared_memory_segment.hpp"
 #include "handoff/transport/streaming_copy.hpp"
 
-namespace handoff::bench {
+namespace handoff::bench::shm_memcpy_ceiling {
 namespace {
 
 enum class copy_method { memcpy, streaming };
@@ -66,4 +66,4 @@ void register_shm_memcpy_ceiling(const bench_environment& environment) {
 
 HANDOFF_BENCHMARK_FAMILY("ceilings/shm_memcpy", 0, register_shm_memcpy_ceiling);
 
-}  // namespace handoff::bench
+}  // namespace handoff::bench::shm_memcpy_ceiling

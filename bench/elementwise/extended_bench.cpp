@@ -20,7 +20,7 @@
 #include "handoff/patterns/elementwise/map_pool.hpp"
 #include "handoff/transport/process/worker_role.hpp"
 
-namespace handoff::bench {
+namespace handoff::bench::extended_elementwise {
 namespace {
 
 using patterns::compute_target;
@@ -132,4 +132,4 @@ void register_gpu_variants(const bench_environment& environment) {
 HANDOFF_BENCHMARK_FAMILY("elementwise/extended/cpu", 0, register_cpu_variants);
 HANDOFF_BENCHMARK_FAMILY("elementwise/extended/gpu", 1, register_gpu_variants);
 
-}  // namespace handoff::bench
+}  // namespace handoff::bench::extended_elementwise

@@ -14,7 +14,7 @@
 #include "../harness/profile_points.hpp"
 #include "handoff/patterns/elementwise/vector_add_table.hpp"
 
-namespace handoff::bench {
+namespace handoff::bench::vector_add {
 namespace {
 
 using patterns::compute_target;
@@ -81,4 +81,4 @@ void register_gpu_variants(const bench_environment& environment) {
 HANDOFF_BENCHMARK_FAMILY("elementwise/vector_add/cpu", 0, register_cpu_variants);
 HANDOFF_BENCHMARK_FAMILY("elementwise/vector_add/gpu", 1, register_gpu_variants);
 
-}  // namespace handoff::bench
+}  // namespace handoff::bench::vector_add

@@ -39,8 +39,11 @@ std::vector<family_plan> register_families(const bench_environment& environment)
 
 }  // namespace handoff::bench
 
+// A family's file keeps its helpers in a namespace of its own, handoff::bench::<family>, and the
+// macro names its flag by __COUNTER__, so that files compiled together (the sanitizer presets'
+// unity builds) never share a name.
 #define HANDOFF_CONCAT_INNER(a, b) a##b
 #define HANDOFF_CONCAT(a, b) HANDOFF_CONCAT_INNER(a, b)
-#define HANDOFF_BENCHMARK_FAMILY(...)                                            \
-  [[maybe_unused]] static const bool HANDOFF_CONCAT(handoff_family_, __LINE__) = \
+#define HANDOFF_BENCHMARK_FAMILY(...)                                               \
+  [[maybe_unused]] static const bool HANDOFF_CONCAT(handoff_family_, __COUNTER__) = \
       ::handoff::bench::add_family(::handoff::bench::benchmark_family{__VA_ARGS__})

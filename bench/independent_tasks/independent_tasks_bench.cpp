@@ -22,7 +22,7 @@
 #include "handoff/patterns/independent_tasks/variants.hpp"
 #include "handoff/transport/process/worker_role.hpp"
 
-namespace handoff::bench {
+namespace handoff::bench::independent_tasks {
 namespace {
 
 namespace tasks = patterns::independent_tasks;
@@ -150,4 +150,4 @@ void register_gpu_family(const bench_environment& environment) {
 HANDOFF_BENCHMARK_FAMILY("independent_tasks/cpu", 0, register_cpu_family);
 HANDOFF_BENCHMARK_FAMILY("independent_tasks/gpu", 1, register_gpu_family);
 
-}  // namespace handoff::bench
+}  // namespace handoff::bench::independent_tasks

@@ -15,7 +15,7 @@
 #include "handoff/reference/inputs.hpp"
 #include "handoff/reference/verify.hpp"
 
-namespace handoff::bench {
+namespace handoff::bench::seeded_inputs {
 namespace {
 
 constexpr std::uint64_t seed = 0x5EED;
@@ -61,4 +61,4 @@ void register_seeded_nonzero(const bench_environment& environment) {
 
 HANDOFF_BENCHMARK_FAMILY("inputs/seeded_nonzero", 0, register_seeded_nonzero);
 
-}  // namespace handoff::bench
+}  // namespace handoff::bench::seeded_inputs

@@ -20,7 +20,7 @@
 #include "../harness/profile_points.hpp"
 #include "handoff/patterns/iterative/variants.hpp"
 
-namespace handoff::bench {
+namespace handoff::bench::jacobi {
 namespace {
 
 using patterns::compute_target;
@@ -104,4 +104,4 @@ void register_gpu_variants(const bench_environment& environment) {
 HANDOFF_BENCHMARK_FAMILY("iterative/cpu", 0, register_cpu_variants);
 HANDOFF_BENCHMARK_FAMILY("iterative/gpu", 1, register_gpu_variants);
 
-}  // namespace handoff::bench
+}  // namespace handoff::bench::jacobi

@@ -31,7 +31,7 @@
 #include "handoff/patterns/multi_gpu/variants.hpp"
 #include "handoff/patterns/multi_gpu/workload_registry.hpp"
 
-namespace handoff::bench {
+namespace handoff::bench::multi_gpu {
 namespace {
 
 using namespace patterns::multi_gpu;
@@ -177,4 +177,4 @@ HANDOFF_BENCHMARK_FAMILY("multi_gpu/host_gather", 1, register_host_gathers);
 HANDOFF_BENCHMARK_FAMILY("multi_gpu/p2p_gather", 1, register_p2p_gather, p2p_unavailable);
 HANDOFF_BENCHMARK_FAMILY("multi_gpu/nccl_allgather", 1, register_nccl_allgather, nccl_unavailable);
 
-}  // namespace handoff::bench
+}  // namespace handoff::bench::multi_gpu

@@ -18,7 +18,7 @@
 #include "handoff/patterns/postproc_split/variants.hpp"
 #include "handoff/transport/process/worker_role.hpp"
 
-namespace handoff::bench {
+namespace handoff::bench::postproc_split {
 namespace {
 
 namespace split = patterns::postproc_split;
@@ -125,4 +125,4 @@ void register_cpu_benchmarks(const bench_environment& environment) {
 HANDOFF_BENCHMARK_FAMILY("postproc_split/cpu", 0, register_cpu_benchmarks);
 HANDOFF_BENCHMARK_FAMILY("postproc_split/gpu", 1, register_gpu_benchmarks);
 
-}  // namespace handoff::bench
+}  // namespace handoff::bench::postproc_split

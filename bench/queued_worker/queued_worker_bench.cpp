@@ -15,7 +15,7 @@
 #include "handoff/patterns/queued_worker/variants.hpp"
 #include "handoff/transport/process/worker_role.hpp"
 
-namespace handoff::bench {
+namespace handoff::bench::queued_worker {
 namespace {
 
 using patterns::compute_target;
@@ -89,4 +89,4 @@ void register_host_rows(const bench_environment& environment) {
 HANDOFF_BENCHMARK_FAMILY("queued_worker/cpu", 0, register_host_rows);
 HANDOFF_BENCHMARK_FAMILY("queued_worker/gpu", 1, register_device_rows);
 
-}  // namespace handoff::bench
+}  // namespace handoff::bench::queued_worker

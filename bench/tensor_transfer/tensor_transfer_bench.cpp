@@ -17,7 +17,7 @@
 #include "handoff/patterns/tensor_transfer/variants.hpp"
 #include "handoff/transport/process/worker_role.hpp"
 
-namespace handoff::bench {
+namespace handoff::bench::tensor_transfer {
 namespace {
 
 using patterns::compute_target;
@@ -89,4 +89,4 @@ void register_host_transfers(const bench_environment& environment) {
 HANDOFF_BENCHMARK_FAMILY("tensor_transfer/host", 0, register_host_transfers);
 HANDOFF_BENCHMARK_FAMILY("tensor_transfer/device", 1, register_device_transfers);
 
-}  // namespace handoff::bench
+}  // namespace handoff::bench::tensor_transfer
