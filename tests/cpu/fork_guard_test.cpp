@@ -47,7 +47,7 @@ TEST(ForkGuard, TheProcessThatInitialisedCudaMayUseIt) {
 TEST(ForkGuard, AForkedChildIsRefusedWithTheParentAndChildNamed) {
   note_cuda_initialised_in_this_process();
   const pid_t parent = ::getpid();
-  const auto outcome = testing::run_in_forked_child([parent]() -> int {
+  const auto outcome = test_support::run_in_forked_child([parent]() -> int {
     if (!forked_after_cuda_initialisation()) return not_marked_as_forked;
     try {
       require_cuda_usable_in_this_process();
@@ -68,8 +68,8 @@ TEST(ForkGuard, AForkedChildIsRefusedWithTheParentAndChildNamed) {
 TEST(ForkGuard, AGrandchildIsRefusedWithTheCudaProcessNamed) {
   note_cuda_initialised_in_this_process();
   const pid_t cuda_process = ::getpid();
-  const auto outcome = testing::run_in_forked_child([cuda_process]() -> int {
-    const auto inner = testing::run_in_forked_child([cuda_process]() -> int {
+  const auto outcome = test_support::run_in_forked_child([cuda_process]() -> int {
+    const auto inner = test_support::run_in_forked_child([cuda_process]() -> int {
       try {
         require_cuda_usable_in_this_process();
         return nothing_thrown;
@@ -85,7 +85,7 @@ TEST(ForkGuard, AGrandchildIsRefusedWithTheCudaProcessNamed) {
 TEST(ForkGuard, AFailedCudaCheckInAForkedChildBlamesTheFork) {
   note_cuda_initialised_in_this_process();
   const pid_t parent = ::getpid();
-  const auto outcome = testing::run_in_forked_child([parent]() -> int {
+  const auto outcome = test_support::run_in_forked_child([parent]() -> int {
     try {
       HANDOFF_CUDA_CHECK(cudaErrorInitializationError);
       return nothing_thrown;

@@ -2,7 +2,7 @@
 
 #include "support/gpu_requirement.hpp"
 
-namespace handoff::testing {
+namespace handoff::test_support {
 namespace {
 
 using action = gpu_requirement_verdict::action;
@@ -39,4 +39,4 @@ TEST(GpuRequirement, EnvironmentValueIsACountOrAnError) {
 }
 
 }  // namespace
-}  // namespace handoff::testing
+}  // namespace handoff::test_support

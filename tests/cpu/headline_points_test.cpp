@@ -4,13 +4,12 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <iterator>
 #include <stdexcept>
 #include <string>
 
 #include "harness/headline_points.hpp"
 #include "harness/name_parts.hpp"
+#include "support/source_files.hpp"
 
 namespace handoff::bench {
 namespace {
@@ -18,11 +17,7 @@ namespace {
 const std::string points_file =
     std::string(HANDOFF_SOURCE_DIR) + "/reports/handoff_reports/data/headline_points.json";
 
-std::string file_text(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read " + path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using test_support::file_text;
 
 const headline_point& point_of(const std::string& pattern) {
   for (const auto& point : headline_points())

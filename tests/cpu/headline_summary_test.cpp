@@ -5,12 +5,9 @@
 #include <benchmark/benchmark.h>
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -21,20 +18,17 @@
 #include "harness/results_annotation.hpp"
 #include "harness/results_writer.hpp"
 #include "harness/run_reporter.hpp"
+#include "support/source_files.hpp"
 
 namespace handoff::bench {
 namespace {
 
 using Run = benchmark::BenchmarkReporter::Run;
 
-const std::string h100_run =
-    std::string(HANDOFF_SOURCE_DIR) + "/reports/tests/fixtures/real/h100-default-profile.json";
+using test_support::h100_default_profile_run;
 
 nlohmann::json results_of(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read " + path);
-  return nlohmann::json::parse(with_non_finite_as_null(
-      std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>())));
+  return nlohmann::json::parse(with_non_finite_as_null(test_support::file_text(path)));
 }
 
 // The file's rows as the reporter collected them during the run (summarising_reporter::collect):
@@ -91,7 +85,7 @@ benchmark::BenchmarkReporter::Context context() {
 }
 
 TEST(HeadlineSummary, TheRunsTableIsTheOneItsResultsFileGives) {
-  const auto results = results_of(h100_run);
+  const auto results = results_of(h100_default_profile_run);
   const auto rows = as_collected(results);
   std::ostringstream printed;
   print_headline(printed, rows.runs, rows.failed_names);

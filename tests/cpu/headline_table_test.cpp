@@ -5,8 +5,6 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <iterator>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
@@ -17,18 +15,13 @@
 #include "harness/headline_table.hpp"
 #include "harness/headline_text.hpp"
 #include "harness/results_annotation.hpp"
+#include "support/source_files.hpp"
 
 namespace handoff::bench {
 namespace {
 
-const std::string source_dir = HANDOFF_SOURCE_DIR;
-const std::string h100_run = source_dir + "/reports/tests/fixtures/real/h100-default-profile.json";
-
-std::string file_text(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read " + path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using test_support::file_text;
+using test_support::h100_default_profile_run;
 
 std::vector<headline_row> rows_of(const std::string& path) {
   return headline_rows_from(nlohmann::json::parse(with_non_finite_as_null(file_text(path))));
@@ -36,7 +29,7 @@ std::vector<headline_row> rows_of(const std::string& path) {
 
 // The README's table, between the markers handoff-headline --into writes it between.
 std::string readme_table() {
-  const std::string readme = file_text(source_dir + "/README.md");
+  const std::string readme = file_text(test_support::source_file("README.md"));
   const std::string begin =
       "<!-- headline: begin (written by handoff-headline --into; do not edit) -->\n";
   const std::string end = "<!-- headline: end -->";
@@ -68,7 +61,7 @@ headline_row row(const std::string& name, double seconds, std::optional<double> 
 }
 
 TEST(HeadlineTable, TheRealRunGivesTheReadmesTableRowByRow) {
-  const auto printed = headline_markdown_table(headline_table(rows_of(h100_run)));
+  const auto printed = headline_markdown_table(headline_table(rows_of(h100_default_profile_run)));
   const auto expected = lines_of(readme_table());
   const auto got = lines_of(printed);
   ASSERT_EQ(got.size(), expected.size()) << printed;
@@ -78,7 +71,7 @@ TEST(HeadlineTable, TheRealRunGivesTheReadmesTableRowByRow) {
 }
 
 TEST(HeadlineTable, TheTextTableIsTheReportsBlockPerPattern) {
-  const auto text = headline_text_table(headline_table(rows_of(h100_run)));
+  const auto text = headline_text_table(headline_table(rows_of(h100_default_profile_run)));
   // handoff-headline's text output for the same file, its first two blocks.
   const std::string expected =
       "pool_prep\n"
@@ -103,7 +96,7 @@ TEST(HeadlineTable, TheTextTableIsTheReportsBlockPerPattern) {
 
 TEST(HeadlineTable, APatternWithoutItsRecipeRowHasNoRecipeAndNoSpeedup) {
   std::vector<headline_row> rows;
-  for (auto& one : rows_of(h100_run))
+  for (auto& one : rows_of(h100_default_profile_run))
     if (!one.name.key.starts_with("pool_prep/seed/")) rows.push_back(std::move(one));
   const auto lines = headline_table(rows);
   const auto pool_prep = line_of(lines, "pool_prep");
@@ -116,7 +109,7 @@ TEST(HeadlineTable, APatternWithoutItsRecipeRowHasNoRecipeAndNoSpeedup) {
 }
 
 TEST(HeadlineTable, AFailedRowIsNeverAFigure) {
-  auto rows = rows_of(h100_run);
+  auto rows = rows_of(h100_default_profile_run);
   for (auto& one : rows) {
     if (one.name.key.starts_with("pool_prep/seed/") ||
         one.name.key.starts_with("pool_prep/shared_gpu/"))

@@ -12,10 +12,11 @@
 namespace handoff::bench {
 namespace {
 
-const std::vector<registered_row> rows{{"ceilings/pipe/bytes:1", "ceilings/pipe"},
-                                       {"elementwise/cpu_serial/elements:1", "elementwise/cpu"},
-                                       {"elementwise/cpu_serial/elements:2", "elementwise/cpu"},
-                                       {"tensor_transfer/pipe/bytes:4", "tensor_transfer/host"}};
+const std::vector<registered_row> registered_rows{
+    {"ceilings/pipe/bytes:1", "ceilings/pipe"},
+    {"elementwise/cpu_serial/elements:1", "elementwise/cpu"},
+    {"elementwise/cpu_serial/elements:2", "elementwise/cpu"},
+    {"tensor_transfer/pipe/bytes:4", "tensor_transfer/host"}};
 
 std::vector<std::string> names(const std::vector<registered_row>& selected) {
   std::vector<std::string> result;
@@ -25,20 +26,20 @@ std::vector<std::string> names(const std::vector<registered_row>& selected) {
 }
 
 TEST(Progress, AFilterSelectsAsGoogleBenchmarkDoes) {
-  EXPECT_EQ(rows_selected_by("", rows).size(), 4u);
-  EXPECT_EQ(names(rows_selected_by("^elementwise/", rows)),
+  EXPECT_EQ(rows_selected_by("", registered_rows).size(), 4u);
+  EXPECT_EQ(names(rows_selected_by("^elementwise/", registered_rows)),
             (std::vector<std::string>{"elementwise/cpu_serial/elements:1",
                                       "elementwise/cpu_serial/elements:2"}));
-  EXPECT_EQ(names(rows_selected_by("-^(ceilings|elementwise)/", rows)),
+  EXPECT_EQ(names(rows_selected_by("-^(ceilings|elementwise)/", registered_rows)),
             (std::vector<std::string>{"tensor_transfer/pipe/bytes:4"}));
   // Google Benchmark matches the name with its /manual_time suffix.
-  EXPECT_EQ(rows_selected_by("elements:2/manual_time$", rows).size(), 1u);
+  EXPECT_EQ(rows_selected_by("elements:2/manual_time$", registered_rows).size(), 1u);
 }
 
 TEST(Progress, OneLinePerFamilyWithRowsDoneAndAnEstimate) {
   std::ostringstream out;
-  progress_lines progress(out, rows);
-  for (const auto& row : rows)
+  progress_lines progress(out, registered_rows);
+  for (const auto& row : registered_rows)
     progress.row_finished(row.name);
   progress.finished();
   const std::string text = out.str();
@@ -56,10 +57,10 @@ TEST(Progress, OneLinePerFamilyWithRowsDoneAndAnEstimate) {
 
 TEST(Progress, RowsAddedLaterExtendThePlan) {
   std::ostringstream out;
-  progress_lines progress(out, {rows[1]});
-  progress.row_finished(rows[1].name);
-  progress.insert(1, {rows[0]});
-  progress.row_finished(rows[0].name);
+  progress_lines progress(out, {registered_rows[1]});
+  progress.row_finished(registered_rows[1].name);
+  progress.insert(1, {registered_rows[0]});
+  progress.row_finished(registered_rows[0].name);
   progress.finished();
   EXPECT_NE(out.str().find("family 2 of 2: ceilings/pipe (1 rows); 1 of 2 rows done"),
             std::string::npos)
@@ -70,17 +71,18 @@ TEST(Progress, RowsAddedLaterExtendThePlan) {
 TEST(Progress, RowsInsertedInEachPassKeepTheCountInOrder) {
   // Two passes of rows[1] and rows[3], each followed by the ceiling rows[0] it needs.
   std::ostringstream out;
-  progress_lines progress(out, {rows[1], rows[3], rows[1], rows[3]});
-  progress.row_finished(rows[1].name);
-  progress.row_finished(rows[3].name);
-  progress.insert(2, {rows[0]});
-  progress.insert(5, {rows[0]});
-  progress.row_finished(rows[0].name);
-  progress.row_finished(rows[1].name);
+  progress_lines progress(
+      out, {registered_rows[1], registered_rows[3], registered_rows[1], registered_rows[3]});
+  progress.row_finished(registered_rows[1].name);
+  progress.row_finished(registered_rows[3].name);
+  progress.insert(2, {registered_rows[0]});
+  progress.insert(5, {registered_rows[0]});
+  progress.row_finished(registered_rows[0].name);
+  progress.row_finished(registered_rows[1].name);
   EXPECT_NE(out.str().find("tensor_transfer/host (1 rows); 4 of 6 rows done"), std::string::npos)
       << out.str();
-  progress.row_finished(rows[3].name);
-  progress.row_finished(rows[0].name);
+  progress.row_finished(registered_rows[3].name);
+  progress.row_finished(registered_rows[0].name);
   progress.finished();
   EXPECT_NE(out.str().find("6 of 6 rows done in"), std::string::npos) << out.str();
 }

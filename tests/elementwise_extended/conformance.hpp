@@ -9,7 +9,7 @@
 #include "handoff/patterns/elementwise/extended_table.hpp"
 #include "support/variant_conformance.hpp"
 
-namespace handoff::patterns::elementwise::testing {
+namespace handoff::patterns::elementwise::testing_support {
 
 inline void expect_row_conforms(const std::string& name, compute_target target,
                                 const std::vector<extended_point>& points) {
@@ -17,7 +17,7 @@ inline void expect_row_conforms(const std::string& name, compute_target target,
   for (const auto& at : points) {
     if (!extended_row_runs_at(row.name, at)) continue;
     SCOPED_TRACE(std::string(workload_name(at.workload)) + " size " + std::to_string(at.size));
-    handoff::testing::expect_runs_and_verifies(row, at, target, make_extended_case);
+    handoff::test_support::expect_runs_and_verifies(row, at, target, make_extended_case);
   }
 }
 
@@ -33,4 +33,4 @@ inline std::vector<extended_point> points_of(std::vector<std::size_t> counts,
   return points;
 }
 
-}  // namespace handoff::patterns::elementwise::testing
+}  // namespace handoff::patterns::elementwise::testing_support

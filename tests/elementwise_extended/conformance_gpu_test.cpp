@@ -4,7 +4,7 @@
 #include "conformance.hpp"
 #include "support/gpu_requirement.hpp"
 
-namespace handoff::patterns::elementwise::testing {
+namespace handoff::patterns::elementwise::testing_support {
 namespace {
 
 class ExtendedDeviceRows : public ::testing::TestWithParam<std::string> {};
@@ -17,8 +17,8 @@ TEST_P(ExtendedDeviceRows, RunsAndVerifiesAtEverySize) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Table, ExtendedDeviceRows,
-                         ::testing::ValuesIn(handoff::testing::rows_running_on(
+                         ::testing::ValuesIn(handoff::test_support::rows_running_on(
                              extended_variants(), compute_target::device)));
 
 }  // namespace
-}  // namespace handoff::patterns::elementwise::testing
+}  // namespace handoff::patterns::elementwise::testing_support

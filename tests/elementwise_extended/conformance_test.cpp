@@ -5,7 +5,7 @@
 #include "handoff/patterns/elementwise/map_pool.hpp"
 #include "handoff/transport/process/worker_role.hpp"
 
-namespace handoff::patterns::elementwise::testing {
+namespace handoff::patterns::elementwise::testing_support {
 namespace {
 
 HANDOFF_WORKER_ROLE(map_worker_role, run_map_worker);
@@ -25,13 +25,13 @@ TEST_P(ExtendedCpuRows, AKilledPeerIsATypedErrorNamingIt) {
   if (row.setup(at, compute_target::host_stand_in)->peers().empty()) {
     GTEST_SKIP() << row.name << " starts no process";
   }
-  handoff::testing::expect_killed_peer_is_typed_error(row, at, compute_target::host_stand_in,
-                                                      make_extended_case, "map");
+  handoff::test_support::expect_killed_peer_is_typed_error(row, at, compute_target::host_stand_in,
+                                                           make_extended_case, "map");
 }
 
 INSTANTIATE_TEST_SUITE_P(Table, ExtendedCpuRows,
-                         ::testing::ValuesIn(handoff::testing::rows_running_on(
+                         ::testing::ValuesIn(handoff::test_support::rows_running_on(
                              extended_variants(), compute_target::host_stand_in)));
 
 }  // namespace
-}  // namespace handoff::patterns::elementwise::testing
+}  // namespace handoff::patterns::elementwise::testing_support

@@ -16,8 +16,8 @@
 namespace handoff::patterns::elementwise {
 namespace {
 
-using testing::workload_case;
-using testing::workload_inputs;
+using test_support::workload_case;
+using test_support::workload_inputs;
 
 // One batch on pool into a poisoned output, checked against the reference.
 map_batch_stats expect_batch_matches(const workload_case& test_case, map_pool& pool) {

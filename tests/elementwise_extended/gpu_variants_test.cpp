@@ -9,7 +9,7 @@
 namespace handoff::patterns::elementwise {
 namespace {
 
-using testing::workload_inputs;
+using test_support::workload_inputs;
 
 TEST(GpuExtendedResident, StagesReportOnlyTheKernel) {
   HANDOFF_REQUIRE_GPUS(1);

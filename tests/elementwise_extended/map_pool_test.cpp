@@ -23,7 +23,7 @@ using transport::worker_uncaught_exit_code;
 namespace {
 
 using namespace std::chrono_literals;
-using testing::workload_inputs;
+using test_support::workload_inputs;
 
 using handoff::leak_checks::process_exists;
 

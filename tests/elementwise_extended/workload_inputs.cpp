@@ -3,7 +3,7 @@
 #include "handoff/reference/extended_elementwise.hpp"
 #include "handoff/reference/inputs.hpp"
 
-namespace handoff::testing {
+namespace handoff::test_support {
 
 std::string describe(const workload_case& test_case) {
   return std::string(patterns::elementwise::workload_name(test_case.workload)) +
@@ -61,4 +61,4 @@ reference::verification_result workload_inputs::verify(std::span<const float> ac
   return reference::verify_elementwise(expected_, actual);
 }
 
-}  // namespace handoff::testing
+}  // namespace handoff::test_support

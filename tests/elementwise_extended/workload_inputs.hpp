@@ -13,7 +13,7 @@
 #include "handoff/reference/verify.hpp"
 #include "handoff/reference/verify_affine.hpp"
 
-namespace handoff::testing {
+namespace handoff::test_support {
 
 using patterns::elementwise::extended_problem;
 using patterns::elementwise::extended_workload;
@@ -39,4 +39,4 @@ class workload_inputs {
   std::optional<reference::affine_oracle> oracle_;
 };
 
-}  // namespace handoff::testing
+}  // namespace handoff::test_support

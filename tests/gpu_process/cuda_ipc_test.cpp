@@ -31,10 +31,10 @@ using transport::ipc_exporter;
 namespace {
 
 using namespace std::chrono_literals;
-using testing::bitwise_mismatches;
-using testing::download;
-using testing::seeded_pattern;
-using testing::upload;
+using test_support::bitwise_mismatches;
+using test_support::download;
+using test_support::seeded_pattern;
+using test_support::upload;
 
 constexpr std::size_t mebibyte = std::size_t{1} << 20;
 constexpr std::size_t floats_per_mebibyte = mebibyte / sizeof(float);
@@ -59,7 +59,7 @@ struct ipc_reply {
   std::uint64_t mismatches;  // elements whose bits differ from the expected pattern
   std::uint64_t open_handles;
   std::uint64_t open_events;
-  testing::worker_failure failure;
+  test_support::worker_failure failure;
 };
 
 void serve(const ipc_command& command, transport::ipc_importer& importer, const stream& on,

@@ -13,7 +13,7 @@
 #include "handoff/cuda_check.hpp"
 #include "handoff/reference/inputs.hpp"
 
-namespace handoff::testing {
+namespace handoff::test_support {
 
 inline std::vector<float> seeded_pattern(std::size_t count, std::uint64_t seed) {
   std::vector<float> values(count);
@@ -49,4 +49,4 @@ inline std::uint64_t bitwise_mismatches(std::span<const float> got,
   return wrong;
 }
 
-}  // namespace handoff::testing
+}  // namespace handoff::test_support

@@ -61,7 +61,8 @@ TEST(ForkGuardGpu, ChildOfACudaParentIsRefusedByName) {
   const device_buffer<float> parents(1024);  // CUDA is now initialised in this process
   ASSERT_FALSE(forked_after_cuda_initialisation());
   const pid_t parent = ::getpid();
-  const auto outcome = testing::run_in_forked_child([parent] { return verdict_in_child(parent); });
+  const auto outcome =
+      test_support::run_in_forked_child([parent] { return verdict_in_child(parent); });
   EXPECT_TRUE(outcome.exited) << outcome.description;
   EXPECT_EQ(outcome.code, refused_by_name) << outcome.description;
   // The parent keeps working.

@@ -28,10 +28,10 @@ using transport::worker_pool;
 namespace {
 
 using namespace std::chrono_literals;
-using testing::bitwise_mismatches;
-using testing::download;
-using testing::seeded_pattern;
-using testing::upload;
+using test_support::bitwise_mismatches;
+using test_support::download;
+using test_support::seeded_pattern;
+using test_support::upload;
 
 constexpr auto reply_timeout = 120s;
 
@@ -45,7 +45,7 @@ struct vmm_command {
 
 struct vmm_reply {
   std::uint64_t mismatches;
-  testing::worker_failure failure;
+  test_support::worker_failure failure;
 };
 
 vmm_reply import_verify_and_overwrite(transport::connection& channel, const stream& on) {

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace handoff::testing {
+namespace handoff::test_support {
 
 struct worker_failure {
   std::int32_t failed = 0;
@@ -23,4 +23,4 @@ struct worker_failure {
   std::string text() const { return std::string(what, ::strnlen(what, sizeof(what))); }
 };
 
-}  // namespace handoff::testing
+}  // namespace handoff::test_support

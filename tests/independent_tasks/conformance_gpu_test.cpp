@@ -20,7 +20,7 @@ HANDOFF_WORKER_ROLE(task_worker_role, run_task_worker);
 
 constexpr auto device = compute_target::device;
 
-class DeviceConformance : public handoff::testing::row_test<independent_tasks_variants> {};
+class DeviceConformance : public handoff::test_support::row_test<independent_tasks_variants> {};
 
 TEST_P(DeviceConformance, RunsAndVerifiesAtEveryPoint) {
   HANDOFF_REQUIRE_GPUS(1);
@@ -28,20 +28,21 @@ TEST_P(DeviceConformance, RunsAndVerifiesAtEveryPoint) {
   std::vector<data_location> wheres{data_location::resident};
   if (row().cold == cold_kind::none) wheres.push_back(data_location::host);
   for (const auto where : wheres) {
-    handoff::testing::expect_runs_and_verifies_at(row(), conformance_points(where), device,
-                                                  make_task_case, describe);
+    handoff::test_support::expect_runs_and_verifies_at(row(), conformance_points(where), device,
+                                                       make_task_case, describe);
   }
 }
 
 HANDOFF_INSTANTIATE_ROWS(DeviceConformance,
-                         handoff::testing::rows_running_on(independent_tasks_variants(), device));
+                         handoff::test_support::rows_running_on(independent_tasks_variants(),
+                                                                device));
 
 class DeviceProcessRows : public DeviceConformance {};
 
 TEST_P(DeviceProcessRows, AKilledWorkerIsATypedErrorNamingIt) {
   HANDOFF_REQUIRE_GPUS(1);
-  handoff::testing::expect_killed_peer_is_typed_error(row(), task_point{10, 1027}, device,
-                                                      make_task_case, "task_worker");
+  handoff::test_support::expect_killed_peer_is_typed_error(row(), task_point{10, 1027}, device,
+                                                           make_task_case, "task_worker");
 }
 
 HANDOFF_INSTANTIATE_ROWS(DeviceProcessRows, process_rows(device));

@@ -17,22 +17,23 @@ HANDOFF_WORKER_ROLE(task_worker_role, run_task_worker);
 
 constexpr auto host = compute_target::host_stand_in;
 
-class HostConformance : public handoff::testing::row_test<independent_tasks_variants> {};
+class HostConformance : public handoff::test_support::row_test<independent_tasks_variants> {};
 
 TEST_P(HostConformance, RunsAndVerifiesAtEveryPoint) {
   auto points = conformance_points(data_location::resident);
   points.push_back({0, 10});
-  handoff::testing::expect_runs_and_verifies_at(row(), points, host, make_task_case, describe);
+  handoff::test_support::expect_runs_and_verifies_at(row(), points, host, make_task_case, describe);
 }
 
 HANDOFF_INSTANTIATE_ROWS(HostConformance,
-                         handoff::testing::rows_running_on(independent_tasks_variants(), host));
+                         handoff::test_support::rows_running_on(independent_tasks_variants(),
+                                                                host));
 
 class HostProcessRows : public HostConformance {};
 
 TEST_P(HostProcessRows, AKilledWorkerIsATypedErrorNamingIt) {
-  handoff::testing::expect_killed_peer_is_typed_error(row(), task_point{10, 1027}, host,
-                                                      make_task_case, "task_worker");
+  handoff::test_support::expect_killed_peer_is_typed_error(row(), task_point{10, 1027}, host,
+                                                           make_task_case, "task_worker");
 }
 
 // The cold figure's run: the running pool shut down, a new one started, one batch.

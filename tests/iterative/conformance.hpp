@@ -12,7 +12,7 @@
 #include "handoff/patterns/iterative/variants.hpp"
 #include "support/variant_conformance.hpp"
 
-namespace handoff::patterns::iterative::testing {
+namespace handoff::patterns::iterative::testing_support {
 
 inline const jacobi_point conformance_points[] = {
     {},                                    // the default: 1027 unknowns, 100 steps
@@ -27,7 +27,7 @@ inline std::string describe(const jacobi_point& at) {
 }
 
 inline void expect_row_conforms(const std::string& name, compute_target target) {
-  handoff::testing::expect_runs_and_verifies_at(
+  handoff::test_support::expect_runs_and_verifies_at(
       find_row(iterative_variants(), name), conformance_points, target, make_jacobi_case, describe);
 }
 
@@ -37,4 +37,4 @@ inline void expect_empty_system_refused(const std::string& name, compute_target 
   EXPECT_THROW(make_jacobi_case({.unknowns = 0}), std::invalid_argument);
 }
 
-}  // namespace handoff::patterns::iterative::testing
+}  // namespace handoff::patterns::iterative::testing_support

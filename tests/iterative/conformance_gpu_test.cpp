@@ -3,7 +3,7 @@
 #include "conformance.hpp"
 #include "support/gpu_requirement.hpp"
 
-namespace handoff::patterns::iterative::testing {
+namespace handoff::patterns::iterative::testing_support {
 namespace {
 
 class IterativeDeviceRows : public ::testing::TestWithParam<std::string> {};
@@ -19,8 +19,8 @@ TEST_P(IterativeDeviceRows, RefusesAnEmptySystem) {
 }
 
 HANDOFF_INSTANTIATE_ROWS(IterativeDeviceRows,
-                         handoff::testing::rows_running_on(iterative_variants(),
-                                                           compute_target::device));
+                         handoff::test_support::rows_running_on(iterative_variants(),
+                                                                compute_target::device));
 
 }  // namespace
-}  // namespace handoff::patterns::iterative::testing
+}  // namespace handoff::patterns::iterative::testing_support

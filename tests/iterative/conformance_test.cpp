@@ -2,7 +2,7 @@
 
 #include "conformance.hpp"
 
-namespace handoff::patterns::iterative::testing {
+namespace handoff::patterns::iterative::testing_support {
 namespace {
 
 class IterativeCpuRows : public ::testing::TestWithParam<std::string> {};
@@ -16,8 +16,8 @@ TEST_P(IterativeCpuRows, RefusesAnEmptySystem) {
 }
 
 HANDOFF_INSTANTIATE_ROWS(IterativeCpuRows,
-                         handoff::testing::rows_running_on(iterative_variants(),
-                                                           compute_target::host_stand_in));
+                         handoff::test_support::rows_running_on(iterative_variants(),
+                                                                compute_target::host_stand_in));
 
 // A session that does not verify its own output falls back on the case's, which fails.
 TEST(JacobiCase, WithoutASessionsOutputNothingVerifies) {
@@ -25,4 +25,4 @@ TEST(JacobiCase, WithoutASessionsOutputNothingVerifies) {
 }
 
 }  // namespace
-}  // namespace handoff::patterns::iterative::testing
+}  // namespace handoff::patterns::iterative::testing_support

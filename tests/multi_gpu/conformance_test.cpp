@@ -33,15 +33,15 @@ std::vector<run_scope> scopes_of(const std::string& variant) {
   return {run_scope::gather, run_scope::resident, run_scope::from_host};
 }
 
-class MultiGpuConformance : public handoff::testing::row_test<multi_gpu_variants> {
+class MultiGpuConformance : public handoff::test_support::row_test<multi_gpu_variants> {
  protected:
   void expect_verifies(const partitioned_config& config, run_scope scope) const {
     SCOPED_TRACE(GetParam() + ": " + std::to_string(config.gpus) + " GPUs, " +
                  std::string(partitioner_name(config.partition)) + ", " +
                  std::to_string(config.elements) + " elements, " + config.workload + ", scope " +
                  std::string(run_scope_name(scope)));
-    handoff::testing::expect_runs_and_verifies(row(), multi_gpu_point{config, scope},
-                                               compute_target::device, make_multi_gpu_case);
+    handoff::test_support::expect_runs_and_verifies(row(), multi_gpu_point{config, scope},
+                                                    compute_target::device, make_multi_gpu_case);
   }
 };
 
@@ -90,8 +90,8 @@ TEST_P(MultiGpuConformance, LargeUploadIsOrderedBeforeTheKernel) {
 }
 
 HANDOFF_INSTANTIATE_ROWS(MultiGpuConformance,
-                         handoff::testing::rows_running_on(multi_gpu_variants(),
-                                                           compute_target::device));
+                         handoff::test_support::rows_running_on(multi_gpu_variants(),
+                                                                compute_target::device));
 
 }  // namespace
 }  // namespace handoff::multi_gpu_tests

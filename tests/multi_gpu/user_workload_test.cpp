@@ -57,7 +57,7 @@ TEST(MultiGpuUserWorkload, TheLaunchCheckRefusesHostMemoryNamingTheWorkload) {
   }
 }
 
-class MultiGpuUserWorkloadRows : public handoff::testing::row_test<multi_gpu_variants> {};
+class MultiGpuUserWorkloadRows : public handoff::test_support::row_test<multi_gpu_variants> {};
 
 TEST_P(MultiGpuUserWorkloadRows, AWrongReferenceIsCaughtInEveryScope) {
   HANDOFF_REQUIRE_GPUS(1);
@@ -80,8 +80,8 @@ TEST_P(MultiGpuUserWorkloadRows, AWrongReferenceIsCaughtInEveryScope) {
 }
 
 HANDOFF_INSTANTIATE_ROWS(MultiGpuUserWorkloadRows,
-                         handoff::testing::rows_running_on(multi_gpu_variants(),
-                                                           compute_target::device));
+                         handoff::test_support::rows_running_on(multi_gpu_variants(),
+                                                                compute_target::device));
 
 }  // namespace
 }  // namespace handoff::multi_gpu_tests

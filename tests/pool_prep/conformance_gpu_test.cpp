@@ -15,13 +15,14 @@ namespace {
 using testing_support::conformance_points;
 constexpr auto target = compute_target::device;
 
-class PoolPrepDeviceConformance : public handoff::testing::row_test<pool_prep_variants> {};
+class PoolPrepDeviceConformance : public handoff::test_support::row_test<pool_prep_variants> {};
 
 TEST_P(PoolPrepDeviceConformance, RunsAndVerifiesAtEverySize) {
   HANDOFF_REQUIRE_GPUS(1);
-  handoff::testing::expect_runs_and_verifies_at(row(), conformance_points, target, make_batch_case);
+  handoff::test_support::expect_runs_and_verifies_at(row(), conformance_points, target,
+                                                     make_batch_case);
   // A larger uneven batch: chunks of 14287 and 14286 elements.
-  handoff::testing::expect_runs_and_verifies(
+  handoff::test_support::expect_runs_and_verifies(
       row(), {.chunks = 7, .elements = 14286, .workers = 3, .extra_elements = 1}, target,
       make_batch_case);
 }
@@ -44,12 +45,12 @@ TEST_P(PoolPrepDeviceConformance, AKilledWorkerIsATypedErrorNamingIt) {
   HANDOFF_REQUIRE_GPUS(1);
   const point at{.chunks = 4, .elements = 1 << 14, .workers = 2};
   if (row().setup(at, target)->peers().empty()) GTEST_SKIP() << "it starts no process";
-  handoff::testing::expect_killed_peer_is_typed_error(row(), at, target, make_batch_case,
-                                                      testing_support::shared_segment_fragment());
+  handoff::test_support::expect_killed_peer_is_typed_error(
+      row(), at, target, make_batch_case, testing_support::shared_segment_fragment());
 }
 
 HANDOFF_INSTANTIATE_ROWS(PoolPrepDeviceConformance,
-                         handoff::testing::rows_running_on(pool_prep_variants(), target));
+                         handoff::test_support::rows_running_on(pool_prep_variants(), target));
 
 }  // namespace
 }  // namespace handoff::patterns::pool_prep

@@ -11,7 +11,7 @@
 
 namespace handoff::patterns::pool_prep::testing_support {
 
-inline constexpr handoff::testing::named_point<point> conformance_points[] = {
+inline constexpr handoff::test_support::named_point<point> conformance_points[] = {
     {"default_small", {.chunks = 10, .elements = 1 << 10, .workers = 4}},
     {"empty", {.chunks = 0, .elements = 0, .workers = 2}},
     {"one", {.chunks = 1, .elements = 1, .workers = 2}},

@@ -14,21 +14,22 @@ namespace {
 using testing_support::conformance_points;
 constexpr auto target = compute_target::host_stand_in;
 
-class PoolPrepConformance : public handoff::testing::row_test<pool_prep_variants> {};
+class PoolPrepConformance : public handoff::test_support::row_test<pool_prep_variants> {};
 
 TEST_P(PoolPrepConformance, RunsAndVerifiesAtEverySize) {
-  handoff::testing::expect_runs_and_verifies_at(row(), conformance_points, target, make_batch_case);
+  handoff::test_support::expect_runs_and_verifies_at(row(), conformance_points, target,
+                                                     make_batch_case);
 }
 
 TEST_P(PoolPrepConformance, AKilledWorkerIsATypedErrorNamingIt) {
   const point at{.chunks = 4, .elements = 1000, .workers = 2};
   if (row().setup(at, target)->peers().empty()) GTEST_SKIP() << "it starts no process";
-  handoff::testing::expect_killed_peer_is_typed_error(row(), at, target, make_batch_case,
-                                                      testing_support::shared_segment_fragment());
+  handoff::test_support::expect_killed_peer_is_typed_error(
+      row(), at, target, make_batch_case, testing_support::shared_segment_fragment());
 }
 
 HANDOFF_INSTANTIATE_ROWS(PoolPrepConformance,
-                         handoff::testing::rows_running_on(pool_prep_variants(), target));
+                         handoff::test_support::rows_running_on(pool_prep_variants(), target));
 
 }  // namespace
 }  // namespace handoff::patterns::pool_prep

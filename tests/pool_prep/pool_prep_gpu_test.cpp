@@ -113,7 +113,7 @@ TEST(PoolPrepDevice, AForkedPoolOfACudaParentIsCaughtAndNamed) {
   const pid_t parent = ::getpid();
   // multiprocessing.Pool's default start method on Linux is fork: two "pool workers".
   for (int worker = 0; worker < 2; ++worker) {
-    const auto outcome = ::handoff::testing::run_in_forked_child(
+    const auto outcome = ::handoff::test_support::run_in_forked_child(
         [parent] { return run_the_recipes_step_in_the_child(parent); });
     EXPECT_TRUE(outcome.exited) << outcome.description;
     EXPECT_EQ(outcome.code, refused_by_name) << outcome.description;

@@ -17,23 +17,23 @@ HANDOFF_WORKER_ROLE(summing_worker_role, run_summing_worker);
 
 constexpr auto device = compute_target::device;
 
-class DeviceConformance : public handoff::testing::row_test<postproc_split_variants> {};
+class DeviceConformance : public handoff::test_support::row_test<postproc_split_variants> {};
 
 TEST_P(DeviceConformance, RunsAndVerifiesAtEveryPoint) {
   HANDOFF_REQUIRE_GPUS(1);
-  handoff::testing::expect_runs_and_verifies_at(row(), conformance_points(device), device,
-                                                make_split_case, describe);
+  handoff::test_support::expect_runs_and_verifies_at(row(), conformance_points(device), device,
+                                                     make_split_case, describe);
 }
 
 HANDOFF_INSTANTIATE_ROWS(DeviceConformance,
-                         handoff::testing::rows_running_on(postproc_split_variants(), device));
+                         handoff::test_support::rows_running_on(postproc_split_variants(), device));
 
 class DeviceProcessRows : public DeviceConformance {};
 
 TEST_P(DeviceProcessRows, AKilledWorkerIsATypedErrorNamingIt) {
   HANDOFF_REQUIRE_GPUS(1);
-  handoff::testing::expect_killed_peer_is_typed_error(row(), split_point{100'003, 7, 4, device},
-                                                      device, make_split_case, "postproc_split");
+  handoff::test_support::expect_killed_peer_is_typed_error(
+      row(), split_point{100'003, 7, 4, device}, device, make_split_case, "postproc_split");
 }
 
 HANDOFF_INSTANTIATE_ROWS(DeviceProcessRows, process_rows(device));

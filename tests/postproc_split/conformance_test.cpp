@@ -16,21 +16,21 @@ HANDOFF_WORKER_ROLE(summing_worker_role, run_summing_worker);
 
 constexpr auto host = compute_target::host_stand_in;
 
-class HostConformance : public handoff::testing::row_test<postproc_split_variants> {};
+class HostConformance : public handoff::test_support::row_test<postproc_split_variants> {};
 
 TEST_P(HostConformance, RunsAndVerifiesAtEveryPoint) {
-  handoff::testing::expect_runs_and_verifies_at(row(), conformance_points(host), host,
-                                                make_split_case, describe);
+  handoff::test_support::expect_runs_and_verifies_at(row(), conformance_points(host), host,
+                                                     make_split_case, describe);
 }
 
 HANDOFF_INSTANTIATE_ROWS(HostConformance,
-                         handoff::testing::rows_running_on(postproc_split_variants(), host));
+                         handoff::test_support::rows_running_on(postproc_split_variants(), host));
 
 class HostProcessRows : public HostConformance {};
 
 TEST_P(HostProcessRows, AKilledWorkerIsATypedErrorNamingIt) {
-  handoff::testing::expect_killed_peer_is_typed_error(row(), split_point{100'003, 7, 4, host}, host,
-                                                      make_split_case, "postproc_split");
+  handoff::test_support::expect_killed_peer_is_typed_error(row(), split_point{100'003, 7, 4, host},
+                                                           host, make_split_case, "postproc_split");
 }
 
 HANDOFF_INSTANTIATE_ROWS(HostProcessRows, process_rows(host));

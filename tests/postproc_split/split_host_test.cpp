@@ -53,7 +53,7 @@ std::vector<float> seeded(std::size_t count, std::uint64_t seed) {
   return values;
 }
 
-constexpr auto host = compute_target::host_stand_in;
+constexpr auto on_host = compute_target::host_stand_in;
 
 // The process rows of the table through their sessions, with what only a pooled session shows:
 // the partial sums and the workers.
@@ -61,7 +61,7 @@ class HostSplit : public testing::TestWithParam<std::string> {
  protected:
   const split_row& row() const { return find_row(postproc_split_variants(), GetParam()); }
   std::unique_ptr<session<split_case>> set_up(const split_point& at) const {
-    return row().setup(at, host);
+    return row().setup(at, on_host);
   }
   static const pooled_split& split_of(const session<split_case>& pooled) {
     const auto* split = dynamic_cast<const pooled_split_session&>(pooled).split();
@@ -73,12 +73,12 @@ class HostSplit : public testing::TestWithParam<std::string> {
 // Complete and in order: every chunk's partial is what summing that chunk gives, at sizes that do
 // not divide evenly, with more chunks than elements, fewer than workers, or many per worker.
 TEST_P(HostSplit, EveryPartialSumIsItsChunksSum) {
-  for (const split_point at :
-       {split_point{0, 3, 2, host}, split_point{1, 3, 4, host}, split_point{10, 3, 4, host},
-        split_point{1027, 1, 2, host}, split_point{1 << 20, 37, 4, host}}) {
+  for (const split_point at : {split_point{0, 3, 2, on_host}, split_point{1, 3, 4, on_host},
+                               split_point{10, 3, 4, on_host}, split_point{1027, 1, 2, on_host},
+                               split_point{1 << 20, 37, 4, on_host}}) {
     SCOPED_TRACE(testing::Message() << at.count << " elements, " << at.chunks << " chunks, "
                                     << at.workers << " workers");
-    split_case work(host, seeded(at.count, 0xC0 + at.count));
+    split_case work(on_host, seeded(at.count, 0xC0 + at.count));
     auto pooled = set_up(at);
     for (int batch = 0; batch < 2; ++batch) {
       pooled->poison(work);
@@ -108,8 +108,8 @@ TEST_P(HostSplit, PartialSumsAreAssembledInChunkOrder) {
     std::fill_n(c.begin() + static_cast<std::ptrdiff_t>(pieces[index].offset), pieces[index].count,
                 static_cast<float>(index + 1));
   }
-  split_case work(host, std::move(c));
-  auto pooled = set_up({100'000, chunks, 4, host});
+  split_case work(on_host, std::move(c));
+  auto pooled = set_up({100'000, chunks, 4, on_host});
   for (int batch = 0; batch < 3; ++batch) {
     pooled->poison(work);
     pooled->run(work);
@@ -122,7 +122,7 @@ TEST_P(HostSplit, PartialSumsAreAssembledInChunkOrder) {
 }
 
 TEST_P(HostSplit, StagesAccountForTheCopyAndTheWorkersSums) {
-  const split_point at{1 << 20, 8, 2, host};
+  const split_point at{1 << 20, 8, 2, on_host};
   const auto work = make_split_case(at);
   auto pooled = set_up(at);
   const auto stages = pooled->run(*work).stages;
@@ -137,7 +137,7 @@ TEST_P(HostSplit, StagesAccountForTheCopyAndTheWorkersSums) {
 // the pool's patience runs out.
 TEST_P(HostSplit, AWorkerKilledMidBatchFailsTheBatchByNameAtOnce) {
   constexpr double soon_seconds = 5.0;
-  const split_point at{std::size_t{8} << 20, 64, 4, host};
+  const split_point at{std::size_t{8} << 20, 64, 4, on_host};
   const auto work = make_split_case(at);
   std::vector<pid_t> pids;
   wall_clock::time_point killed_at;
@@ -171,12 +171,12 @@ TEST_P(HostSplit, AWorkerKilledMidBatchFailsTheBatchByNameAtOnce) {
 }
 
 TEST_P(HostSplit, BadSetupsAreTypedErrors) {
-  EXPECT_THROW(set_up({100, 4, 0, host}), std::invalid_argument);
-  EXPECT_THROW(set_up({100, 0, 2, host}), std::invalid_argument);
+  EXPECT_THROW(set_up({100, 4, 0, on_host}), std::invalid_argument);
+  EXPECT_THROW(set_up({100, 0, 2, on_host}), std::invalid_argument);
 }
 
 TEST_P(HostSplit, ColdStartsLeaveNoProcessBehind) {
-  const split_point at{4099, 5, 3, host};
+  const split_point at{4099, 5, 3, on_host};
   const auto work = make_split_case(at);
   std::vector<pid_t> pids;
   for (int start = 0; start < 3; ++start) {

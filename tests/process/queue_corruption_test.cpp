@@ -33,7 +33,7 @@ namespace {
 
 using namespace channel_testing;
 
-const std::vector<std::byte> message(100, std::byte{0x42});
+const std::vector<std::byte> small_message(100, std::byte{0x42});
 
 // What a peer holding the queue's descriptors sees of its control block: a mapping of its own.
 class peer_view {
@@ -89,7 +89,7 @@ TEST_P(QueueLockWord, InTheWriterLockIsATypedErrorForAPutAndBreaksTheQueue) {
       GetParam().word != 0 ? GetParam().word : static_cast<std::uint32_t>(::gettid());
   peer.block().writer.lock.word.store(word);
   const auto why = expect_prompt_error<shared_state_corrupted>(
-      [&](auto deadline) { queue.put(message, deadline); });
+      [&](auto deadline) { queue.put(small_message, deadline); });
   EXPECT_TRUE(contains(why, "writer lock")) << why;
   EXPECT_TRUE(contains(why, test_purpose("writer-word"))) << why;
   // Every process that touches the queue from now on is told.
@@ -99,7 +99,7 @@ TEST_P(QueueLockWord, InTheWriterLockIsATypedErrorForAPutAndBreaksTheQueue) {
 
 TEST_P(QueueLockWord, InTheReaderLockIsATypedErrorForAGet) {
   auto queue = process_queue::create({.purpose = test_purpose("reader-word")});
-  queue.put(message, in(1s));
+  queue.put(small_message, in(1s));
   const peer_view peer(queue);
   const std::uint32_t word =
       GetParam().word != 0 ? GetParam().word : static_cast<std::uint32_t>(::gettid());
@@ -123,7 +123,7 @@ TEST_F(QueueCorruption, ALockHeldByALiveThreadThatNeverLetsGoEndsAtTheDeadline) 
   const peer_view peer(queue);
   peer.block().writer.lock.word.store(1);  // init's thread: a valid holder, and it never unlocks
   const auto start = deadline_clock::now();
-  EXPECT_THROW(queue.put(message, start + 300ms), transport::queue_full);
+  EXPECT_THROW(queue.put(small_message, start + 300ms), transport::queue_full);
   EXPECT_GE(deadline_clock::now() - start, 300ms);
   EXPECT_LT(deadline_clock::now() - start, 1s);
 }
@@ -138,9 +138,9 @@ TEST_F(QueueCorruption, ALockNamingAThreadThatIsGoneIsTakenOver) {
   const peer_view peer(queue);
   peer.block().writer.lock.word.store(gone);
   const auto start = deadline_clock::now();
-  queue.put(message, start + 5s);
+  queue.put(small_message, start + 5s);
   EXPECT_LT(deadline_clock::now() - start, 1s);
-  EXPECT_EQ(queue.get(in(1s)), message);
+  EXPECT_EQ(queue.get(in(1s)), small_message);
 }
 
 // ---- what the locks guard, the mark and the counts --------------------------------------------
@@ -150,7 +150,7 @@ TEST_F(QueueCorruption, AFlagBesideALockThatIsNeitherZeroNorOneIsATypedError) {
   const peer_view peer(queue);
   peer.block().writer.mid_message.store(7);
   const auto why = expect_prompt_error<shared_state_corrupted>(
-      [&](auto deadline) { queue.put(message, deadline); });
+      [&](auto deadline) { queue.put(small_message, deadline); });
   EXPECT_TRUE(contains(why, "mid-message flag")) << why;
   EXPECT_TRUE(contains(why, "holds 7")) << why;
 }
@@ -160,7 +160,7 @@ TEST_F(QueueCorruption, ABrokenMarkThatIsNoneOfItsStatesIsATypedError) {
   const peer_view peer(queue);
   peer.block().broken_state.store(9);
   const auto why = expect_prompt_error<shared_state_corrupted>(
-      [&](auto deadline) { queue.put(message, deadline); });
+      [&](auto deadline) { queue.put(small_message, deadline); });
   EXPECT_TRUE(contains(why, "broken mark")) << why;
   EXPECT_THROW(queue.get(in(1s)), shared_state_corrupted);
 }
@@ -184,7 +184,7 @@ TEST_F(QueueCorruption, APlaceCountAboveTheBoundIsATypedError) {
   const peer_view peer(queue);
   peer.block().reserved_items.store(1000);
   const auto why = expect_prompt_error<shared_state_corrupted>(
-      [&](auto deadline) { queue.put(message, deadline); });
+      [&](auto deadline) { queue.put(small_message, deadline); });
   EXPECT_TRUE(contains(why, "reserved places holds 1000")) << why;
 }
 
@@ -219,7 +219,7 @@ void expect_every_call_typed(process_queue& queue, std::uint64_t seed) {
     }
     EXPECT_LT(deadline_clock::now() - start, 1s) << "seed " << seed << ", " << what;
   };
-  call_within("put", [&](auto deadline) { queue.put(message, deadline); });
+  call_within("put", [&](auto deadline) { queue.put(small_message, deadline); });
   call_within("get", [&](auto deadline) { queue.get(deadline); });
   call_within("task_done", [&](auto) { queue.task_done(); });
   call_within("join", [&](auto deadline) { queue.join(deadline); });

@@ -21,7 +21,7 @@ namespace {
 
 using namespace std::chrono_literals;
 
-deadline_clock::time_point soon() {
+deadline_clock::time_point ten_seconds_from_now() {
   return deadline_clock::now() + 10s;
 }
 
@@ -37,7 +37,7 @@ int numbered_worker(std::span<const std::string> arguments) {
     } catch (const transport::channel_closed&) {
       return 0;
     }
-    channel.send_record(index, soon());
+    channel.send_record(index, ten_seconds_from_now());
   }
 }
 HANDOFF_WORKER_ROLE("pool_numbered", numbered_worker);
@@ -63,8 +63,8 @@ TEST(WorkerPool, EveryWorkerAnswersOnItsOwnChannel) {
   worker_pool pool("numbered", 3, {.role = "pool_numbered", .arguments = {"5"}});
   ASSERT_EQ(pool.size(), 3U);
   for (std::size_t index = 0; index < pool.size(); ++index) {
-    pool.channel(index).send_record(std::uint32_t{0}, soon());
-    EXPECT_EQ(pool.channel(index).receive_record<std::uint32_t>(soon()), 5U);
+    pool.channel(index).send_record(std::uint32_t{0}, ten_seconds_from_now());
+    EXPECT_EQ(pool.channel(index).receive_record<std::uint32_t>(ten_seconds_from_now()), 5U);
   }
   EXPECT_EQ(pool.worker_name(2), "numbered-2");
   pool.shutdown_expecting_success(10s);
@@ -72,9 +72,9 @@ TEST(WorkerPool, EveryWorkerAnswersOnItsOwnChannel) {
 
 TEST(WorkerPool, WaitForMessageFindsTheWorkerThatReplied) {
   worker_pool pool("numbered", 3, {.role = "pool_numbered", .arguments = {"1"}});
-  pool.channel(1).send_record(std::uint32_t{0}, soon());
-  EXPECT_EQ(pool.wait_for_message(soon()), 1U);
-  EXPECT_EQ(pool.channel(1).receive_record<std::uint32_t>(soon()), 1U);
+  pool.channel(1).send_record(std::uint32_t{0}, ten_seconds_from_now());
+  EXPECT_EQ(pool.wait_for_message(ten_seconds_from_now()), 1U);
+  EXPECT_EQ(pool.channel(1).receive_record<std::uint32_t>(ten_seconds_from_now()), 1U);
 }
 
 TEST(WorkerPool, AKilledWorkerIsReportedByNameAndSignal) {
@@ -83,8 +83,8 @@ TEST(WorkerPool, AKilledWorkerIsReportedByNameAndSignal) {
   const auto start = deadline_clock::now();
   try {
     pool.with_worker(1, [](transport::connection& channel) {
-      channel.send_record(std::uint32_t{0}, soon());
-      return channel.receive_record<std::uint32_t>(soon());
+      channel.send_record(std::uint32_t{0}, ten_seconds_from_now());
+      return channel.receive_record<std::uint32_t>(ten_seconds_from_now());
     });
     FAIL() << "no worker_died";
   } catch (const worker_died& error) {
@@ -100,8 +100,10 @@ TEST(WorkerPool, AKilledWorkerIsReportedByNameAndSignal) {
 TEST(WorkerPool, AWorkerThatExitedIsFoundWhileWaiting) {
   worker_pool pool("quitter", 1, {.role = "pool_exit_with_code", .arguments = {"3"}});
   try {
-    pool.wait_for_message(soon());
-    pool.with_worker(0, [](transport::connection& channel) { return channel.receive(soon(), 16); });
+    pool.wait_for_message(ten_seconds_from_now());
+    pool.with_worker(0, [](transport::connection& channel) {
+      return channel.receive(ten_seconds_from_now(), 16);
+    });
     FAIL() << "no worker_died";
   } catch (const worker_died& error) {
     EXPECT_TRUE(error.status().exited);

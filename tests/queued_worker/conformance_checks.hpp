@@ -14,7 +14,8 @@
 namespace handoff::patterns::queued_worker::testing_support {
 
 inline void expect_runs_and_verifies_everywhere(const row& variant, compute_target target) {
-  handoff::testing::expect_runs_and_verifies_at(variant, conformance_points, target, make_batch);
+  handoff::test_support::expect_runs_and_verifies_at(variant, conformance_points, target,
+                                                     make_batch);
 }
 
 // A cold session's one run is the batch, the stop sentinel and the join: its worker is gone after
@@ -32,9 +33,9 @@ inline void expect_cold_run_joins_its_worker(const row& variant, compute_target 
 }
 
 inline void expect_killed_worker_is_typed_error(const row& variant, compute_target target) {
-  handoff::testing::expect_killed_peer_is_typed_error(variant, point{.items = 4, .elements = 1027},
-                                                      target, make_batch,
-                                                      segment_fragment(variant.name));
+  handoff::test_support::expect_killed_peer_is_typed_error(
+      variant, point{.items = 4, .elements = 1027}, target, make_batch,
+      segment_fragment(variant.name));
 }
 
 }  // namespace handoff::patterns::queued_worker::testing_support

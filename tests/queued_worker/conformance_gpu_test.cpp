@@ -13,7 +13,8 @@ namespace {
 using namespace testing_support;
 constexpr auto target = compute_target::device;
 
-class QueuedWorkerDeviceConformance : public handoff::testing::row_test<queued_worker_variants> {};
+class QueuedWorkerDeviceConformance
+    : public handoff::test_support::row_test<queued_worker_variants> {};
 
 TEST_P(QueuedWorkerDeviceConformance, RunsAndVerifiesAtEveryPoint) {
   HANDOFF_REQUIRE_GPUS(1);
@@ -31,7 +32,7 @@ TEST_P(QueuedWorkerDeviceConformance, AKilledWorkerIsATypedErrorNamingIt) {
 }
 
 HANDOFF_INSTANTIATE_ROWS(QueuedWorkerDeviceConformance,
-                         handoff::testing::rows_running_on(queued_worker_variants(), target));
+                         handoff::test_support::rows_running_on(queued_worker_variants(), target));
 
 }  // namespace
 }  // namespace handoff::patterns::queued_worker

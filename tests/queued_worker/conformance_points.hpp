@@ -12,7 +12,7 @@
 
 namespace handoff::patterns::queued_worker::testing_support {
 
-inline constexpr handoff::testing::named_point<point> conformance_points[] = {
+inline constexpr handoff::test_support::named_point<point> conformance_points[] = {
     {"default_small", {.items = 10, .elements = 1 << 12}},
     {"empty", {.items = 0, .elements = 4099}},
     {"empty_items", {.items = 3, .elements = 0}},

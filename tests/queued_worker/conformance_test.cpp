@@ -13,7 +13,7 @@ namespace {
 using namespace testing_support;
 constexpr auto target = compute_target::host_stand_in;
 
-class QueuedWorkerConformance : public handoff::testing::row_test<queued_worker_variants> {};
+class QueuedWorkerConformance : public handoff::test_support::row_test<queued_worker_variants> {};
 
 TEST_P(QueuedWorkerConformance, RunsAndVerifiesAtEveryPoint) {
   expect_runs_and_verifies_everywhere(row(), target);
@@ -35,7 +35,7 @@ TEST(QueuedWorkerTable, EveryVariantHasOneRowOfItsName) {
 }
 
 HANDOFF_INSTANTIATE_ROWS(QueuedWorkerConformance,
-                         handoff::testing::rows_running_on(queued_worker_variants(), target));
+                         handoff::test_support::rows_running_on(queued_worker_variants(), target));
 
 }  // namespace
 }  // namespace handoff::patterns::queued_worker

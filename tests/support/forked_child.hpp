@@ -12,7 +12,7 @@
 #include <string>
 #include <thread>
 
-namespace handoff::testing {
+namespace handoff::test_support {
 
 struct child_outcome {
   bool exited = false;  // false: killed by a signal, or still running at the deadline
@@ -54,4 +54,4 @@ child_outcome run_in_forked_child(Verdict&& verdict,
   return {false, -1, "killed by signal " + std::to_string(WTERMSIG(raw))};
 }
 
-}  // namespace handoff::testing
+}  // namespace handoff::test_support

@@ -7,7 +7,7 @@
 
 #include "handoff/device_discovery.hpp"
 
-namespace handoff::testing {
+namespace handoff::test_support {
 
 gpu_requirement_verdict judge_gpu_requirement(int needed, int available,
                                               const std::string& unavailable_reason,
@@ -46,4 +46,4 @@ gpu_requirement_verdict check_gpu_requirement(int needed) {
   return judge_gpu_requirement(needed, gpus.count, gpus.reason, required_count);
 }
 
-}  // namespace handoff::testing
+}  // namespace handoff::test_support

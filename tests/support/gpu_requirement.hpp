@@ -7,7 +7,7 @@
 
 #include <string>
 
-namespace handoff::testing {
+namespace handoff::test_support {
 
 struct gpu_requirement_verdict {
   enum class action { run, skip, fail } what = action::run;
@@ -25,12 +25,12 @@ int required_gpus_from(const char* environment_value);
 
 gpu_requirement_verdict check_gpu_requirement(int needed);
 
-}  // namespace handoff::testing
+}  // namespace handoff::test_support
 
 #define HANDOFF_REQUIRE_GPUS(needed)                                                          \
   do {                                                                                        \
-    const auto handoff_verdict = ::handoff::testing::check_gpu_requirement(needed);           \
-    using handoff_action = ::handoff::testing::gpu_requirement_verdict::action;               \
+    const auto handoff_verdict = ::handoff::test_support::check_gpu_requirement(needed);      \
+    using handoff_action = ::handoff::test_support::gpu_requirement_verdict::action;          \
     if (handoff_verdict.what == handoff_action::fail) GTEST_FAIL() << handoff_verdict.reason; \
     if (handoff_verdict.what == handoff_action::skip) GTEST_SKIP() << handoff_verdict.reason; \
   } while (false)

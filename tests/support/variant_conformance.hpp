@@ -21,7 +21,7 @@
 #include "handoff/transport/process_errors.hpp"
 #include "support/leak_checks.hpp"
 
-namespace handoff::testing {
+namespace handoff::test_support {
 
 template <class Point, class Case>
 using case_maker = std::unique_ptr<Case> (*)(const Point&);
@@ -48,8 +48,9 @@ inline std::string row_name(const ::testing::TestParamInfo<std::string>& instanc
 
 // Instantiates the TEST_Ps of fixture (a row_test) once per row named in names, each test named
 // after its row.
-#define HANDOFF_INSTANTIATE_ROWS(fixture, names) \
-  INSTANTIATE_TEST_SUITE_P(Rows, fixture, ::testing::ValuesIn(names), ::handoff::testing::row_name)
+#define HANDOFF_INSTANTIATE_ROWS(fixture, names)                      \
+  INSTANTIATE_TEST_SUITE_P(Rows, fixture, ::testing::ValuesIn(names), \
+                           ::handoff::test_support::row_name)
 
 // The names of a table's rows that run on target, for INSTANTIATE_TEST_SUITE_P.
 template <class Point, class Case>
@@ -129,4 +130,4 @@ void expect_killed_peer_is_typed_error(const patterns::variant_row<Point, Case>&
       << row.name << " left shared memory behind";
 }
 
-}  // namespace handoff::testing
+}  // namespace handoff::test_support

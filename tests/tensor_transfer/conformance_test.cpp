@@ -54,8 +54,8 @@ class TransferConformance : public ::testing::TestWithParam<std::string> {
 TEST_P(TransferConformance, WarmRunsArriveBitForBitAtEverySize) {
   for (const std::size_t bytes : sizes) {
     SCOPED_TRACE(std::to_string(bytes) + " bytes");
-    testing::expect_runs_and_verifies(row(), transfer_point{bytes}, conformance_target,
-                                      make_transfer_case);
+    test_support::expect_runs_and_verifies(row(), transfer_point{bytes}, conformance_target,
+                                           make_transfer_case);
   }
 }
 
@@ -63,8 +63,8 @@ TEST_P(TransferConformance, AnEmptyTensorArrives) {
   if (!row().targets.host_stand_in) {
     GTEST_SKIP() << GetParam() << " shares a device allocation, which cannot be empty";
   }
-  testing::expect_runs_and_verifies(row(), transfer_point{0}, conformance_target,
-                                    make_transfer_case);
+  test_support::expect_runs_and_verifies(row(), transfer_point{0}, conformance_target,
+                                         make_transfer_case);
 }
 
 // The cold figure reopens the channel inside the timing, to the same receiver; warm and cold runs
@@ -108,14 +108,14 @@ TEST_P(TransferConformance, VerificationFailsWithoutTheRightData) {
 }
 
 TEST_P(TransferConformance, AKilledReceiverIsATypedErrorNamingIt) {
-  testing::expect_killed_peer_is_typed_error(row(), transfer_point{64 * kibibyte},
-                                             conformance_target, make_transfer_case,
-                                             segment_fragment);
+  test_support::expect_killed_peer_is_typed_error(row(), transfer_point{64 * kibibyte},
+                                                  conformance_target, make_transfer_case,
+                                                  segment_fragment);
 }
 
 INSTANTIATE_TEST_SUITE_P(tensor_transfer, TransferConformance,
-                         ::testing::ValuesIn(testing::rows_running_on(tensor_transfer_variants(),
-                                                                      conformance_target)),
+                         ::testing::ValuesIn(test_support::rows_running_on(
+                             tensor_transfer_variants(), conformance_target)),
                          [](const auto& row_name) { return row_name.param; });
 
 }  // namespace

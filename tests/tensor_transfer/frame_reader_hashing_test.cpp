@@ -14,7 +14,7 @@
 namespace handoff::patterns {
 namespace {
 
-constexpr std::uint64_t seed = 0x5EED;
+constexpr std::uint64_t payload_seed = 0x5EED;
 constexpr std::size_t payload_bytes = 9 * frame_chunk_bytes + 12;
 
 // The whole frame as frame_writer makes it.
@@ -45,7 +45,7 @@ class FrameReaderHashing : public testing::TestWithParam<payload_hashing> {
  protected:
   FrameReaderHashing()
       : source_(make_host_tensor(payload_bytes)), destination_(make_host_tensor(payload_bytes)) {
-    source_->fill_seeded(seed);
+    source_->fill_seeded(payload_seed);
     destination_->poison();
     frame_ = whole_frame(*source_);
   }
@@ -57,7 +57,7 @@ class FrameReaderHashing : public testing::TestWithParam<payload_hashing> {
 
 TEST_P(FrameReaderHashing, AnIntactFrameArrivesBitForBit) {
   land(frame_, *destination_, GetParam());
-  EXPECT_TRUE(destination_->verify_seeded(seed).passed());
+  EXPECT_TRUE(destination_->verify_seeded(payload_seed).passed());
 }
 
 TEST_P(FrameReaderHashing, AFlippedPayloadByteIsAChecksumMismatch) {
