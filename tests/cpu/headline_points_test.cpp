@@ -15,7 +15,7 @@ namespace handoff::bench {
 namespace {
 
 const std::string points_file =
-    std::string(HANDOFF_SOURCE_DIR) + "/reports/handoff_reports/data/headline_points.json";
+    test_support::source_file("reports/handoff_reports/data/headline_points.json");
 
 using test_support::file_text;
 
