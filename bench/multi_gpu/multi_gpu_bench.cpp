@@ -3,6 +3,8 @@
 // results gathered. The variants are the gathers:
 //   kernel_only         no gather: the results stay on their devices (the scaling figure);
 //   kernel_only_threads kernel_only launched from one host thread per device (launch_threads.hpp);
+//   kernel_only_host_join kernel_only_threads joined on the host: no device waits for another,
+//                       and the run is timed on the host clock (kernel_only_threads.cpp says why);
 //   host_gather         the article's loop, bugs fixed (seed_host_gather.hpp names them);
 //   host_gather_pinned  every device copies straight into one pinned array, all at once;
 //   p2p_gather          every device copies into GPU 0 over the peer link;
@@ -121,6 +123,8 @@ void register_variants(const bench_environment& environment,
               register_row("kernel_only", config, run_scope::from_host);
               register_row("kernel_only_threads", config, run_scope::resident);
               register_row("kernel_only_threads", config, run_scope::from_host);
+              register_row("kernel_only_host_join", config, run_scope::resident);
+              register_row("kernel_only_host_join", config, run_scope::from_host);
             }
             continue;
           }

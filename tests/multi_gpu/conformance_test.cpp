@@ -28,7 +28,7 @@ constexpr std::size_t test_chunk = 256;
 constexpr const char* user_example = "square_plus_device_value";
 
 std::vector<run_scope> scopes_of(const std::string& variant) {
-  // kernel_only and kernel_only_threads have no gather to time alone.
+  // The kernel_only rows have no gather to time alone.
   if (variant.starts_with("kernel_only")) return {run_scope::resident, run_scope::from_host};
   return {run_scope::gather, run_scope::resident, run_scope::from_host};
 }

@@ -41,7 +41,7 @@ TEST(MultiGpuFloors, MatchTheBenchSideModelsCounters) {
             (counters{{"floor_bytes.hbm_device_copy", 2147483648.0}}));
   EXPECT_EQ(floor_counters("kernel_only", 2, even, run_scope::from_host),
             (counters{{"floor_bytes.hbm_device_copy", 1073741824.0},
-                      {"floor_bytes.pcie_h2d_pinned", 536870912.0}}));
+                      {"floor_bytes.pcie_h2d_pinned_each_of_2_gpus", 536870912.0}}));
   EXPECT_EQ(floor_counters("kernel_only", 4, partitioner::round_robin, run_scope::resident),
             (counters{{"floor_bytes.hbm_device_copy", 536870912.0}}));
   EXPECT_EQ(floor_counters("p2p_gather", 4, partitioner::round_robin, run_scope::resident),
@@ -57,7 +57,7 @@ TEST(MultiGpuFloors, MatchTheBenchSideModelsCounters) {
   EXPECT_EQ(floor_counters("nccl_allgather", 4, even, run_scope::from_host),
             (counters{{"floor_bytes.hbm_device_copy", 536870912.0},
                       {"floor_bytes.p2p_peer_access_on", 805306368.0},
-                      {"floor_bytes.pcie_h2d_pinned", 268435456.0}}));
+                      {"floor_bytes.pcie_h2d_pinned_each_of_4_gpus", 268435456.0}}));
 }
 
 TEST(MultiGpuFloors, TheArticlesLoopIsPricedOneDeviceAfterTheOther) {

@@ -1,8 +1,10 @@
 // The floors of the multi_gpu rows, from the plan: what each device must move over which link.
 // Devices work at the same time, so a per-device stage is priced at the busiest device's share;
 // the article's host_gather works one device after the other, so its stages are priced at the
-// whole array. The p2p ceilings are measured between GPUs 0 and 1 only; the floors assume every
-// pair, and GPU 0's ingress from all peers at once, reach that figure.
+// whole array; uploads that run at once are priced at the rate each GPU reached while that many
+// uploaded together (ceiling::h2d_pinned_each_of). The p2p ceilings are measured between GPUs 0 and
+// 1 only; the floors assume every pair, and GPU 0's ingress from all peers at once, reach that
+// figure.
 
 #include "handoff/patterns/ceiling_names.hpp"
 #include "handoff/patterns/multi_gpu/figures.hpp"
@@ -30,7 +32,13 @@ floor_terms multi_gpu_floor(const partition_plan& plan, gather_kind gather, run_
   // The kernel reads and writes each element once; hbm_device_copy counts both.
   const double kernel_bytes = 2.0 * moved;
   if (scope == run_scope::from_host) {
-    floor.add_bytes(one_after_another ? ceiling::h2d_pageable : ceiling::h2d_pinned, moved);
+    // Devices that upload at once share the host's side: each is priced at the rate one GPU of
+    // that many reached while all uploaded together, not at one GPU's rate alone.
+    const bool uploads_at_once = !one_after_another && plan.devices > 1;
+    floor.add_bytes(one_after_another ? ceiling::h2d_pageable
+                    : uploads_at_once ? ceiling::h2d_pinned_each_of(plan.devices)
+                                      : ceiling::h2d_pinned,
+                    moved);
   }
   double hbm_bytes = scope == run_scope::gather ? 0.0 : kernel_bytes;
   if (one_after_another) {

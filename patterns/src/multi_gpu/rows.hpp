@@ -13,6 +13,7 @@ using session_ptr = std::unique_ptr<session<multi_gpu_case>>;
 
 session_ptr set_up_kernel_only(const multi_gpu_point& at, compute_target target);
 session_ptr set_up_kernel_only_threads(const multi_gpu_point& at, compute_target target);
+session_ptr set_up_kernel_only_host_join(const multi_gpu_point& at, compute_target target);
 session_ptr set_up_host_gather(const multi_gpu_point& at, compute_target target);
 session_ptr set_up_host_gather_pinned(const multi_gpu_point& at, compute_target target);
 session_ptr set_up_p2p_gather(const multi_gpu_point& at, compute_target target);

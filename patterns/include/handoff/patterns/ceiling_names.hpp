@@ -3,6 +3,8 @@
 // the ceiling that bounds them (floor_bytes.<name>, floor_events.<name>): the floor models in
 // patterns/ and the ceiling benchmarks in bench/ share them.
 
+#include <string>
+
 namespace handoff::ceiling {
 
 inline constexpr const char* h2d_pinned = "pcie_h2d_pinned";
@@ -19,5 +21,12 @@ inline constexpr const char* shm_memcpy = "shm_memcpy_one_thread";
 inline constexpr const char* peer_access_off = "p2p_peer_access_off";
 inline constexpr const char* peer_access_on = "p2p_peer_access_on";
 inline constexpr const char* peer_bidirectional = "p2p_peer_bidirectional";
+
+// Each GPU's upload rate from pinned host memory while gpus GPUs upload at once: what a from_host
+// run on that many GPUs can reach, where the host's memory or its root complex, not one link,
+// bounds them together.
+inline std::string h2d_pinned_each_of(int gpus) {
+  return "pcie_h2d_pinned_each_of_" + std::to_string(gpus) + "_gpus";
+}
 
 }  // namespace handoff::ceiling

@@ -4,6 +4,8 @@
 // gathers:
 //   kernel_only         no gather: the results stay on their devices (the scaling figure);
 //   kernel_only_threads kernel_only launched from one host thread per device (launch_threads.hpp);
+//   kernel_only_host_join kernel_only_threads joined on the host: no device waits for another,
+//                       and the run is timed on the host clock (kernel_only_threads.cpp says why);
 //   host_gather         the article's loop, bugs fixed (seed_host_gather.hpp names them);
 //   host_gather_pinned  every device copies straight into one pinned array, all at once;
 //   p2p_gather          every device copies into GPU 0 over the peer link;
