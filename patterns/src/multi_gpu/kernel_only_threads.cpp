@@ -64,8 +64,21 @@ class threaded_kernel_session : public multi_gpu_session {
   cudaStream_t stream() const override { return setup().devices->origin(); }
 
  protected:
-  bool uploads() const { return scope() == run_scope::from_host; }
   launch_threads& threads() { return threads_; }
+
+  // A slot's work once its timer has started: its uploads (from_host), its kernel, its timer's
+  // stop.
+  void enqueue_work(device_slot& slot) {
+    auto& devices = *setup().devices;
+    if (scope() == run_scope::from_host) devices.enqueue_uploads(slot);
+    devices.enqueue_kernel(slot, setup().kernel);
+    devices.finish(slot);
+  }
+
+  run_result counted(double seconds) {
+    count_run(seconds, setup().devices->busy_seconds());
+    return {.seconds = seconds, .stages = {}};
+  }
 
   event event_on_origin() const {
     const scoped_device on_device(origin_device_);
@@ -90,15 +103,11 @@ class event_joined_session final : public threaded_kernel_session {
     threads().run_on_each([&](std::size_t index) {
       auto& slot = devices.slots()[index];
       devices.start(slot);
-      if (uploads()) devices.enqueue_uploads(slot);
-      devices.enqueue_kernel(slot, setup().kernel);
-      devices.finish(slot);
+      enqueue_work(slot);
     });
     devices.wait_for_slots();
     stop_.record(devices.origin());
-    const double seconds = elapsed_milliseconds(start_, stop_) * 1e-3;
-    count_run(seconds, devices.busy_seconds());
-    return {.seconds = seconds, .stages = {}};
+    return counted(elapsed_milliseconds(start_, stop_) * 1e-3);
   }
 
  private:
@@ -119,14 +128,10 @@ class host_joined_session final : public threaded_kernel_session {
     threads().run_on_each([&](std::size_t index) {
       auto& slot = devices.slots()[index];
       slot.busy_start.record(slot.stream.get());
-      if (uploads()) devices.enqueue_uploads(slot);
-      devices.enqueue_kernel(slot, setup().kernel);
-      devices.finish(slot);
+      enqueue_work(slot);
       spin_until_done(slot.done);
     });
-    const double seconds = seconds_since(started);
-    count_run(seconds, devices.busy_seconds());
-    return {.seconds = seconds, .stages = {}};
+    return counted(seconds_since(started));
   }
 };
 
