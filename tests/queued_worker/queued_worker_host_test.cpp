@@ -80,7 +80,9 @@ TEST_P(QueuedWorkerHost, ResultsOfFourMegabytesEachDoNotDeadlock) {
   test_batch batch(std::vector<std::size_t>(6, four_megabytes_of_floats));
   const auto start = wall_clock::now();
   session.run_last_batch(batch.items(), batch.outputs());
-  EXPECT_LT(seconds_since(start), 10.0);
+  // Finishing at all is the point; the bound only turns a hang into a failure. Under TSan on a
+  // loaded 2-core machine the seed took 10.6 s.
+  EXPECT_LT(seconds_since(start), 60.0);
   EXPECT_TRUE(batch.verify().passed()) << batch.verify().describe();
 }
 
