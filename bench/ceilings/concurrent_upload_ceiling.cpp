@@ -32,7 +32,6 @@ struct upload_lane {
   device_buffer<float> destination;
   handoff::stream stream;
   event done{cudaEventDisableTiming};
-  event started{cudaEventDisableTiming};
 };
 
 std::vector<upload_lane> lanes_on(int gpus, std::size_t values) {
@@ -53,6 +52,8 @@ void upload_at_once(benchmark::State& state, int gpus, std::size_t bytes_per_gpu
   std::ranges::copy(pattern, source.data());
   auto lanes = lanes_on(gpus, values);
   const cudaStream_t origin = lanes.front().stream.get();
+  const scoped_device on_origin(0);
+  const event started(cudaEventDisableTiming);
   const auto poison_every_lane = [&] {
     for (int device = 0; device < gpus; ++device) {
       const scoped_device on_device(device);
@@ -65,11 +66,11 @@ void upload_at_once(benchmark::State& state, int gpus, std::size_t bytes_per_gpu
   // Started together by one event on GPU 0's stream and joined there, as the multi_gpu rows are:
   // the copies take milliseconds, the two cross-device waits microseconds.
   const auto upload_everywhere = [&] {
-    lanes.front().started.record(origin);
+    started.record(origin);
     for (int device = 0; device < gpus; ++device) {
       const scoped_device on_device(device);
       auto& lane = lanes[static_cast<std::size_t>(device)];
-      HANDOFF_CUDA_CHECK(cudaStreamWaitEvent(lane.stream.get(), lanes.front().started.get()));
+      HANDOFF_CUDA_CHECK(cudaStreamWaitEvent(lane.stream.get(), started.get()));
       HANDOFF_CUDA_CHECK(cudaMemcpyAsync(lane.destination.data(),
                                          source.data() + static_cast<std::size_t>(device) * values,
                                          bytes_per_gpu, cudaMemcpyHostToDevice, lane.stream.get()));
@@ -78,10 +79,7 @@ void upload_at_once(benchmark::State& state, int gpus, std::size_t bytes_per_gpu
     for (const auto& lane : lanes)
       HANDOFF_CUDA_CHECK(cudaStreamWaitEvent(origin, lane.done.get()));
   };
-  {
-    const scoped_device on_origin(0);
-    measure_gpu_region(state, origin, poison_every_lane, upload_everywhere);
-  }
+  measure_gpu_region(state, origin, poison_every_lane, upload_everywhere);
   std::vector<float> received(pattern.size());
   for (int device = 0; device < gpus; ++device) {
     const auto& lane = lanes[static_cast<std::size_t>(device)];

@@ -50,6 +50,14 @@ class event {
   cudaEvent_t get() const noexcept { return handle_.get(); }
   void record(cudaStream_t on) const { HANDOFF_CUDA_CHECK(cudaEventRecord(get(), on)); }
   void synchronize() const { HANDOFF_CUDA_CHECK(cudaEventSynchronize(get())); }
+  // Without blocking: whether the work before the last record has finished (cudaErrorNotReady is
+  // "not yet"; any other error throws).
+  bool finished() const {
+    const cudaError_t status = cudaEventQuery(get());
+    if (status == cudaErrorNotReady) return false;
+    HANDOFF_CUDA_CHECK(status);
+    return true;
+  }
 
  private:
   std::unique_ptr<std::remove_pointer_t<cudaEvent_t>, event_destroy> handle_;

@@ -16,7 +16,6 @@
 
 #include <stdexcept>
 
-#include "handoff/cuda_check.hpp"
 #include "handoff/patterns/multi_gpu/launch_threads.hpp"
 #include "handoff/patterns/multi_gpu/multi_gpu_session.hpp"
 #include "handoff/scoped_device.hpp"
@@ -35,10 +34,7 @@ std::vector<int> ordinals_of(const partitioned_devices& devices) {
 
 // Spins rather than blocks: a blocking wait sleeps, and waking costs more than the joins it saves.
 void spin_until_done(const event& done) {
-  for (;;) {
-    const cudaError_t status = cudaEventQuery(done.get());
-    if (status == cudaSuccess) return;
-    if (status != cudaErrorNotReady) HANDOFF_CUDA_CHECK(status);
+  while (!done.finished()) {
   }
 }
 

@@ -112,10 +112,7 @@ void chunk_streamer::submit(std::size_t chunk, std::size_t offset, std::span<con
 
 bool chunk_streamer::inputs_read(std::size_t chunk) const {
   if (target_ == compute_target::host_stand_in) return true;
-  const cudaError_t status = cudaEventQuery(events_.at(chunk)->inputs_read.get());
-  if (status == cudaErrorNotReady) return false;
-  HANDOFF_CUDA_CHECK(status);
-  return true;
+  return events_.at(chunk)->inputs_read.finished();
 }
 
 void chunk_streamer::wait_inputs_read(std::size_t chunk) const {

@@ -13,14 +13,6 @@
 namespace handoff::patterns::queued_worker {
 namespace {
 
-// cudaEventQuery without blocking: cudaErrorNotReady is "not yet", anything else an error.
-bool event_done(const event& done) {
-  const cudaError_t status = cudaEventQuery(done.get());
-  if (status == cudaErrorNotReady) return false;
-  HANDOFF_CUDA_CHECK(status);
-  return true;
-}
-
 double seconds_between(const event& start, const event& stop) {
   return static_cast<double>(elapsed_milliseconds(start, stop)) * 1e-3;
 }
@@ -85,11 +77,11 @@ void item_lanes::submit(std::size_t lane, std::span<const float> a, std::span<co
 }
 
 bool item_lanes::inputs_consumed(std::size_t lane) {
-  return target_ != compute_target::device || event_done(device_lanes_.at(lane)->uploaded);
+  return target_ != compute_target::device || device_lanes_.at(lane)->uploaded.finished();
 }
 
 bool item_lanes::finished(std::size_t lane) {
-  return target_ != compute_target::device || event_done(device_lanes_.at(lane)->downloaded);
+  return target_ != compute_target::device || device_lanes_.at(lane)->downloaded.finished();
 }
 
 void item_lanes::wait_until_finished(std::size_t lane) {
