@@ -153,7 +153,7 @@ TEST(SampledRow, AFixedCountTakesExactlyThatManySamples) {
 
 TEST(SampledRow, APlantedSlowdownSlowsOnlyTheRowsItNames) {
   bench_config config = active_config();
-  config.plant.fraction = 0.2;
+  config.plant.fraction = 1.0;
   config.plant.rows_regex = "^sampling_test/planted/";
   set_active_config(config);
   const auto plain = counters_of("sampling_test/unplanted", 0);
@@ -161,12 +161,14 @@ TEST(SampledRow, APlantedSlowdownSlowsOnlyTheRowsItNames) {
   set_active_config(bench_config{});
   EXPECT_FALSE(plain.contains("planted_slowdown"));
   ASSERT_TRUE(planted.contains("planted_slowdown"));
-  EXPECT_DOUBLE_EQ(planted.at("planted_slowdown"), 0.2);
-  // Loose bounds only: this machine's timing is noisy, and unit tests hold no timing targets.
+  EXPECT_DOUBLE_EQ(planted.at("planted_slowdown"), 1.0);
+  // Loose bounds only: the two rows are timed apart on a loaded machine, and unit tests hold no
+  // timing targets. A plant of 100% is read as one only if the plain row's median stays within
+  // about 1.6x of itself, which a 20% plant with bounds of 10% and 40% did not leave room for.
   const double slowdown = planted.at("real_seconds") / plain.at("real_seconds") - 1.0;
-  EXPECT_GT(slowdown, 0.1);
-  EXPECT_LT(slowdown, 0.4);
-  EXPECT_GT(planted.at("planted_actual"), 0.1);
+  EXPECT_GT(slowdown, 0.25);
+  EXPECT_LT(slowdown, 4.0);
+  EXPECT_GT(planted.at("planted_actual"), 0.5);
 }
 
 }  // namespace
