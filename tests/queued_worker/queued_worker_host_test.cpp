@@ -171,6 +171,7 @@ class RecipeDeadlocks : public testing::Test {
     return setup;
   }
   static constexpr std::chrono::milliseconds join_deadline{1000};
+  static constexpr std::chrono::milliseconds results_join_deadline{5000};
   // The deadline may be overrun by one liveness check and the kill of the worker, not more.
   static constexpr double allowed_overrun_seconds = 3.0;
   static constexpr double spawn_and_write_allowance_seconds = 20.0;
@@ -215,6 +216,9 @@ TEST_F(RecipeDeadlocks, Fix1_TaskDoneForSentinel_DataQueueJoinReturns) {
 TEST_F(RecipeDeadlocks, Deadlock2_JoinWorkerBeforeDrainingFourMegabyteResults_TimesOut) {
   auto setup = seed_setup(four_megabytes_of_floats, "deadlock2");
   setup.fixes.drain_results_before_join = false;  // the recipe's order, literally
+  // data_queue.join() must return first, once the worker has taken all three 4 MB items, which
+  // took over 1 s under TSan on a loaded machine; the worker's exit then waits out the deadline.
+  setup.join_timeout = results_join_deadline;
   test_batch batch(std::vector<std::size_t>(3, four_megabytes_of_floats));
   const auto start = wall_clock::now();
   try {
@@ -226,19 +230,23 @@ TEST_F(RecipeDeadlocks, Deadlock2_JoinWorkerBeforeDrainingFourMegabyteResults_Ti
     EXPECT_TRUE(contains(error.what(), "3 result(s) were still undrained")) << error.what();
   }
   const double waited = seconds_since(start);
-  EXPECT_GE(waited, 1.0);
+  const double deadline_seconds = std::chrono::duration<double>(results_join_deadline).count();
+  EXPECT_GE(waited, deadline_seconds);
   // Plus the spawn and 12 MB written, which took 6.9 s under TSan on a loaded 2-core machine: the
   // bound tells a deadline from a hang; the message above tells which deadline ended it.
-  EXPECT_LT(waited, 1.0 + allowed_overrun_seconds + spawn_and_write_allowance_seconds);
+  EXPECT_LT(waited, deadline_seconds + allowed_overrun_seconds + spawn_and_write_allowance_seconds);
   EXPECT_FALSE(batch.verify().passed()) << "no result can have been read";
 }
 
 TEST_F(RecipeDeadlocks, Fix2_DrainResultsThenJoin_CompletesWithFourMegabyteResults) {
   test_batch batch(std::vector<std::size_t>(3, four_megabytes_of_floats));
   const auto start = wall_clock::now();
-  run_once(seed_setup(four_megabytes_of_floats, "fix2"), batch.items(), batch.outputs());
-  // Without the fix the run throws deadline_exceeded after 1 s; this bound only catches a hang.
-  EXPECT_LT(seconds_since(start), 1.0 + allowed_overrun_seconds + spawn_and_write_allowance_seconds);
+  auto setup = seed_setup(four_megabytes_of_floats, "fix2");
+  setup.join_timeout = results_join_deadline;  // as in Deadlock2, the items take time to consume
+  run_once(setup, batch.items(), batch.outputs());
+  // Without the fix the run throws deadline_exceeded at its deadline; this bound only catches a
+  // hang.
+  EXPECT_LT(seconds_since(start), 60.0);
   EXPECT_TRUE(batch.verify().passed()) << batch.verify().describe();
 }
 
