@@ -165,9 +165,10 @@ TEST(QueuedWorkerSetup, ImpossibleSetupsAreInvalidArgumentBeforeAnythingStarts) 
 class RecipeDeadlocks : public testing::Test {
  protected:
   void TearDown() override { EXPECT_TRUE(segments_of_this_process().empty()); }
-  static worker_setup seed_setup(std::size_t max_elements, const std::string& what) {
+  static worker_setup seed_setup(std::size_t max_elements, const std::string& what,
+                                 std::chrono::milliseconds deadline = join_deadline) {
     auto setup = setup_for(variant::seed, compute_target::host_stand_in, max_elements, what);
-    setup.join_timeout = join_deadline;
+    setup.join_timeout = deadline;
     return setup;
   }
   static constexpr std::chrono::milliseconds join_deadline{1000};
@@ -214,11 +215,10 @@ TEST_F(RecipeDeadlocks, Fix1_TaskDoneForSentinel_DataQueueJoinReturns) {
 // fit in the results pipe, so the worker cannot finish putting it and cannot exit: its exit wait
 // ends at the deadline, with the results still undrained.
 TEST_F(RecipeDeadlocks, Deadlock2_JoinWorkerBeforeDrainingFourMegabyteResults_TimesOut) {
-  auto setup = seed_setup(four_megabytes_of_floats, "deadlock2");
-  setup.fixes.drain_results_before_join = false;  // the recipe's order, literally
   // data_queue.join() must return first, once the worker has taken all three 4 MB items, which
   // took over 1 s under TSan on a loaded machine; the worker's exit then waits out the deadline.
-  setup.join_timeout = results_join_deadline;
+  auto setup = seed_setup(four_megabytes_of_floats, "deadlock2", results_join_deadline);
+  setup.fixes.drain_results_before_join = false;  // the recipe's order, literally
   test_batch batch(std::vector<std::size_t>(3, four_megabytes_of_floats));
   const auto start = wall_clock::now();
   try {
@@ -242,9 +242,8 @@ TEST_F(RecipeDeadlocks, Deadlock2_JoinWorkerBeforeDrainingFourMegabyteResults_Ti
 TEST_F(RecipeDeadlocks, Fix2_DrainResultsThenJoin_CompletesWithFourMegabyteResults) {
   test_batch batch(std::vector<std::size_t>(3, four_megabytes_of_floats));
   const auto start = wall_clock::now();
-  auto setup = seed_setup(four_megabytes_of_floats, "fix2");
-  setup.join_timeout = results_join_deadline;  // as in Deadlock2, the items take time to consume
-  run_once(setup, batch.items(), batch.outputs());
+  run_once(seed_setup(four_megabytes_of_floats, "fix2", results_join_deadline), batch.items(),
+           batch.outputs());
   // Without the fix the run throws deadline_exceeded at its deadline; this bound only catches a
   // hang.
   EXPECT_LT(seconds_since(start), 60.0);
