@@ -63,16 +63,24 @@ TEST(ArraySplit, TheSeedsSectionCountIsSizeOverChunkSizeAtLeastOne) {
   EXPECT_THROW(sections_for_chunk_size(10, 0), std::invalid_argument);
 }
 
-TEST(PipelinePieces, CutEveryChunkInOrderIntoPiecesOfAboutAQuarterOfAWorkersShare) {
+TEST(PipelinePieces, CutEveryChunkInOrderIntoPiecesOfAboutAQuarterOfAWorkersShareAndTheTailFiner) {
   const auto chunks = array_split(10'000'000, 10);
   const auto plan = pipeline_pieces(chunks, 4);
-  // 10M / (4 x 4) = 625,000 per piece: each 1M chunk becomes 2 pieces.
-  ASSERT_EQ(plan.pieces.size(), 20U);
+  // 10M / (4 x 4) = 625,000 per piece: each 1M chunk becomes 2 pieces of 500,000, and the last
+  // 4 of those 20 are cut again into 3 parts each (4 would be under the 2^17 minimum): 16 + 12.
+  ASSERT_EQ(plan.pieces.size(), 28U);
   ASSERT_EQ(plan.chunk_of_piece.size(), plan.pieces.size());
   std::size_t next = 0;
   for (std::size_t index = 0; index < plan.pieces.size(); ++index) {
     EXPECT_EQ(plan.pieces[index].offset, next);
-    EXPECT_EQ(plan.chunk_of_piece[index], index / 2);
+    if (index < 16) {
+      EXPECT_EQ(plan.chunk_of_piece[index], index / 2);
+      EXPECT_EQ(plan.pieces[index].count, 500'000U);
+    } else {
+      EXPECT_EQ(plan.chunk_of_piece[index], index < 22 ? 8U : 9U);
+      EXPECT_GE(plan.pieces[index].count, min_piece_elements);
+      EXPECT_LE(plan.pieces[index].count, 166'667U);
+    }
     next += plan.pieces[index].count;
   }
   EXPECT_EQ(next, 10'000'000U);

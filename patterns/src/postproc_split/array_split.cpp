@@ -36,13 +36,25 @@ piece_plan pipeline_pieces(std::span<const chunk> chunks, std::size_t workers) {
   const std::size_t target =
       std::max(min_piece_elements,
                (count + pieces_per_worker * workers - 1) / (pieces_per_worker * workers));
-  piece_plan plan;
+  piece_plan uniform;
   for (std::size_t index = 0; index < chunks.size(); ++index) {
     const auto& whole = chunks[index];
     const std::size_t sections = std::max<std::size_t>(1, (whole.count + target - 1) / target);
     for (const auto& part : array_split(whole.count, sections)) {
-      plan.pieces.push_back({whole.offset + part.offset, part.count});
-      plan.chunk_of_piece.push_back(index);
+      uniform.pieces.push_back({whole.offset + part.offset, part.count});
+      uniform.chunk_of_piece.push_back(index);
+    }
+  }
+  const std::size_t tail_begins = uniform.pieces.size() - std::min(workers, uniform.pieces.size());
+  piece_plan plan;
+  for (std::size_t index = 0; index < uniform.pieces.size(); ++index) {
+    const auto& piece = uniform.pieces[index];
+    const std::size_t parts =
+        index < tail_begins ? 1
+                            : std::clamp<std::size_t>(piece.count / min_piece_elements, 1, workers);
+    for (const auto& part : array_split(piece.count, parts)) {
+      plan.pieces.push_back({piece.offset + part.offset, part.count});
+      plan.chunk_of_piece.push_back(uniform.chunk_of_piece[index]);
     }
   }
   return plan;

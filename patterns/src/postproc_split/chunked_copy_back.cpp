@@ -29,13 +29,10 @@ chunked_copy_back::chunked_copy_back(computed_result c, std::span<float> destina
     }
   }
   if (c_.target == compute_target::device) {
-    streams_.resize(copy_streams);
+    stream_.emplace();
     chunk_copied_.reserve(chunks_.size());
     for (std::size_t index = 0; index < chunks_.size(); ++index)
       chunk_copied_.emplace_back(cudaEventDisableTiming);
-    stream_done_.reserve(copy_streams - 1);
-    for (std::size_t index = 1; index < copy_streams; ++index)
-      stream_done_.emplace_back(cudaEventDisableTiming);
     first_copy_starts_.emplace();
     last_copy_ends_.emplace();
   }
@@ -43,19 +40,15 @@ chunked_copy_back::chunked_copy_back(computed_result c, std::span<float> destina
 
 chunked_copy_back::~chunked_copy_back() {
   if (copier_.joinable()) copier_.join();
-  for (const auto& copies : streams_)
-    HANDOFF_CUDA_CHECK_NOEXCEPT(cudaStreamSynchronize(copies.get()));
+  if (stream_) HANDOFF_CUDA_CHECK_NOEXCEPT(cudaStreamSynchronize(stream_->get()));
 }
 
 void chunked_copy_back::start() {
   if (c_.target == compute_target::device) {
     queued_ = 0;
-    first_copy_starts_->record(streams_.front().get());
-    // Every stream's copies come after the mark, so that the copy time starts before all of them.
-    for (std::size_t index = 1; index < streams_.size(); ++index)
-      HANDOFF_CUDA_CHECK(cudaStreamWaitEvent(streams_[index].get(), first_copy_starts_->get()));
+    first_copy_starts_->record(stream_->get());
     // With nothing to copy the batch's copies end where they start.
-    if (chunks_.empty()) last_copy_ends_->record(streams_.front().get());
+    if (chunks_.empty()) last_copy_ends_->record(stream_->get());
     queue_device_copies_up_to(std::min(window_, chunks_.size()));
     return;
   }
@@ -73,22 +66,14 @@ void chunked_copy_back::queue_device_copies_up_to(std::size_t end) {
   for (; queued_ < end; ++queued_) {
     const auto& piece = chunks_[queued_];
     if (piece.count > 0) {
-      HANDOFF_CUDA_CHECK(cudaMemcpyAsync(
-          destination_.data() + piece.offset, c_.values.data() + piece.offset,
-          piece.count * sizeof(float), cudaMemcpyDeviceToHost, copy_stream(queued_)));
+      HANDOFF_CUDA_CHECK(
+          cudaMemcpyAsync(destination_.data() + piece.offset, c_.values.data() + piece.offset,
+                          piece.count * sizeof(float), cudaMemcpyDeviceToHost, stream_->get()));
     }
-    chunk_copied_[queued_].record(copy_stream(queued_));
+    chunk_copied_[queued_].record(stream_->get());
   }
-  // Once a batch, right behind the last copy of every stream.
-  if (queued_ == chunks_.size()) {
-    const cudaStream_t joined = streams_.front().get();
-    for (std::size_t index = 1; index < streams_.size(); ++index) {
-      const auto& done = stream_done_[index - 1];
-      done.record(streams_[index].get());
-      HANDOFF_CUDA_CHECK(cudaStreamWaitEvent(joined, done.get()));
-    }
-    last_copy_ends_->record(joined);
-  }
+  // Once a batch, right behind its last copy.
+  if (queued_ == chunks_.size()) last_copy_ends_->record(stream_->get());
 }
 
 void chunked_copy_back::copy_on_host() {

@@ -27,7 +27,12 @@ std::size_t sections_for_chunk_size(std::size_t count, std::size_t chunk_element
 // when the chunks do not share out evenly (ten chunks on four workers); each piece still belongs to
 // exactly one chunk, in order, so per-chunk partial sums can be assembled from them.
 // Every piece costs the coordinator a copy to queue, an event to wait on and a request and reply
-// to pass, so pieces stay few: enough for each worker to have several.
+// to pass, and the copy engine a fixed cost (40 MB in 20 copies ran at 51 GB/s on an H200, in 40 at
+// 47, against 55 whole), so pieces stay few: enough for each worker to have several. The last
+// `workers` pieces are cut again, into up to `workers` parts each (none under the minimum): once
+// the last copy has landed nothing overlaps the pool's last sums, so they are shared out in parts
+// every worker can take. On an H200 (10^7 floats, 4 workers) that took a batch from 912 us to
+// 863 us, against a 724 us floor.
 inline constexpr std::size_t pieces_per_worker = 4;
 inline constexpr std::size_t min_piece_elements = std::size_t{1} << 17;
 

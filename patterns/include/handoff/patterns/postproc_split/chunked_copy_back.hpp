@@ -1,10 +1,11 @@
 #pragma once
 // The overlapped variant's copy back: every chunk of c is queued for copying at once, and each can
 // be awaited on its own, so the pool starts summing chunk k while chunk k + 1 is still on its way.
-// On the device, the copies (asynchronous, into page-locked memory) go round robin over a few
-// streams, with an event after each chunk: each copy has a fixed cost on its copy engine, and one
-// stream paid it between every two chunks (see copy_streams). The host stand-in has a copier thread
-// that copies chunk after chunk and publishes how many are done.
+// On the device, one stream carries the copies (asynchronous, into page-locked memory) with an
+// event after each chunk. Spread round robin over two or four streams, the copies ran no faster
+// alone, and a batch with four workers reading them was 14% slower on an H200
+// (tools/probes/copy_back_pieces_probe.cu; 1039 against 912 us in the row). The host stand-in has a
+// copier thread that copies chunk after chunk and publishes how many are done.
 
 #include <atomic>
 #include <cstddef>
@@ -26,12 +27,6 @@ class chunked_copy_back {
   // copies are queued ahead of the one awaited (at least 1).
   chunked_copy_back(computed_result c, std::span<float> destination, std::vector<chunk> chunks,
                     std::size_t window = 8);
-
-  // Streams the device's copies take turns on. A chunk of a few MiB reached about 36 GB/s alone
-  // against 55 for the whole of c on an H200: with two streams, one copy's fixed cost overlaps
-  // the other's transfer.
-  static constexpr std::size_t copy_streams = 2;
-  static_assert(copy_streams >= 1);
   chunked_copy_back(const chunked_copy_back&) = delete;
   chunked_copy_back& operator=(const chunked_copy_back&) = delete;
   ~chunked_copy_back();  // waits for the copies in flight: the destination may be going away
@@ -48,19 +43,15 @@ class chunked_copy_back {
  private:
   void copy_on_host();
   void queue_device_copies_up_to(std::size_t end);  // chunks [queued_, end)
-  cudaStream_t copy_stream(std::size_t chunk_index) const {
-    return streams_[chunk_index % streams_.size()].get();
-  }
 
   computed_result c_;
   std::span<float> destination_;
   std::vector<chunk> chunks_;
   std::size_t window_;
   // The device's way.
-  std::vector<handoff::stream> streams_;
+  std::optional<handoff::stream> stream_;
   std::vector<event> chunk_copied_;
   std::optional<event> first_copy_starts_, last_copy_ends_;
-  std::vector<event> stream_done_;  // the last copy of each stream after the first
   std::size_t queued_ = 0;
   // The host stand-in's way.
   std::thread copier_;
