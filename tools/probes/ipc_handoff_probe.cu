@@ -18,17 +18,9 @@
 #include <string>
 #include <vector>
 
-namespace {
+#include "probe_check.hpp"
 
-#define CHECK(call)                                                     \
-  do {                                                                  \
-    const cudaError_t status_ = (call);                                 \
-    if (status_ != cudaSuccess) {                                       \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #call, \
-                   cudaGetErrorString(status_));                        \
-      std::exit(2);                                                     \
-    }                                                                   \
-  } while (0)
+namespace {
 
 double now_us() {
   return std::chrono::duration<double, std::micro>(
