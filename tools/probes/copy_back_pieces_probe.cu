@@ -1,8 +1,9 @@
 // Per-step timestamps of postproc_split/overlapped's copy back: 10^7 floats (40 MB) from device
 // memory into page-locked host memory, cut into pieces, each piece's landing marked by an event,
 // with the pieces spread over one or more streams, and optionally read by four summing threads as
-// they land, as the pool's workers do. It is an investigation tool, not a benchmark: it prints the
-// median of each configuration so that the row's copy-back time can be split into its causes.
+// they land, as the pool's workers do; the warm-up rounds check the landed data and the readers'
+// sums. It is an investigation tool, not a benchmark: it prints the median of each configuration
+// so that the row's copy-back time can be split into its causes.
 // Build and run on a GPU machine:
 //   nvcc -O3 -std=c++20 -arch=native -o /tmp/copy_back_probe tools/probes/copy_back_pieces_probe.cu
 //   /tmp/copy_back_probe
@@ -14,6 +15,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <span>
 #include <thread>
 #include <vector>
@@ -24,6 +26,8 @@ namespace {
 
 constexpr std::size_t elements = 10'000'000;
 constexpr int rounds = 30;
+constexpr int warm_up_rounds = 3;
+constexpr unsigned char pattern_byte = 0x3f;  // every float of c is 0x3f3f3f3f, about 0.747
 
 double now_us() {
   return std::chrono::duration<double, std::micro>(
@@ -44,6 +48,24 @@ __attribute__((target_clones("avx2", "default"))) double sum(std::span<const flo
   for (double lane_sum : partial)
     total += lane_sum;
   return total;
+}
+
+// Every sum here adds copies of one float into doubles, so it is exact and must equal this.
+double expected_sum() {
+  float value = 0;
+  std::memset(&value, pattern_byte, sizeof(value));
+  return static_cast<double>(value) * static_cast<double>(elements);
+}
+
+void check_sum(double actual, const char* whose) {
+  if (actual != expected_sum()) {
+    std::fprintf(stderr, "%s summed %.17g, not %.17g\n", whose, actual, expected_sum());
+    std::exit(3);
+  }
+}
+
+void check_landed(const float* host, const char* what) {
+  check_sum(sum({host, elements}), what);
 }
 
 struct result {
@@ -69,7 +91,10 @@ result run(const float* device, float* host, std::size_t pieces, std::size_t str
   CHECK(cudaEventCreate(&start_event));
   std::vector<double> batch, copies, last;
   const std::size_t piece = (elements + pieces - 1) / pieces;
-  for (int round = 0; round < rounds + 3; ++round) {
+  for (int round = 0; round < rounds + warm_up_rounds; ++round) {
+    // The warm-up rounds check what landed (the timed ones leave the host memory as the row does).
+    const bool checked = round < warm_up_rounds;
+    if (checked) std::memset(host, 0, elements * sizeof(float));
     std::atomic<int> go{0};
     std::vector<std::thread> threads;
     std::atomic<double> checksum{0};
@@ -84,7 +109,7 @@ result run(const float* device, float* host, std::size_t pieces, std::size_t str
           const std::size_t offset = index * piece;
           local += sum({host + offset, std::min(piece, elements - offset)});
         }
-        checksum.store(checksum.load() + local);
+        checksum.fetch_add(local);
       });
     }
     const double t0 = now_us();
@@ -105,6 +130,10 @@ result run(const float* device, float* host, std::size_t pieces, std::size_t str
     for (auto& stream : streams)
       CHECK(cudaStreamSynchronize(stream));
     const double t1 = now_us();
+    if (checked) {
+      check_landed(host, "the copies");
+      if (readers > 0) check_sum(checksum.load(), "the readers");
+    }
     float last_ms = 0, span_ms = 0;
     for (std::size_t index = 0; index < pieces; ++index) {
       float ms = 0;
@@ -112,7 +141,7 @@ result run(const float* device, float* host, std::size_t pieces, std::size_t str
       span_ms = std::max(span_ms, ms);
       if (index + 1 == pieces) last_ms = ms;
     }
-    if (round >= 3) {
+    if (!checked) {
       batch.push_back(t1 - t0);
       copies.push_back(span_ms * 1e3);
       last.push_back(last_ms * 1e3);
@@ -132,7 +161,7 @@ int main() {
   CHECK(cudaSetDevice(0));
   float* device = nullptr;
   CHECK(cudaMalloc(&device, elements * sizeof(float)));
-  CHECK(cudaMemset(device, 0x3f, elements * sizeof(float)));
+  CHECK(cudaMemset(device, pattern_byte, elements * sizeof(float)));
   // Registered anonymous shared memory, as the pattern's segment.
   void* mapped = mmap(nullptr, elements * sizeof(float), PROT_READ | PROT_WRITE,
                       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
