@@ -63,38 +63,45 @@ TEST(ArraySplit, TheSeedsSectionCountIsSizeOverChunkSizeAtLeastOne) {
   EXPECT_THROW(sections_for_chunk_size(10, 0), std::invalid_argument);
 }
 
-TEST(PipelinePieces, CutEveryChunkInOrderIntoPiecesOfAboutAQuarterOfAWorkersShareAndTheTailFiner) {
+TEST(PipelinePieces,
+     CutEveryChunkIntoCopiesOfAQuarterOfAWorkersShareAndEveryCopyIntoAPiecePerWorker) {
   const auto chunks = array_split(10'000'000, 10);
   const auto plan = pipeline_pieces(chunks, 4);
-  // 10M / (4 x 4) = 625,000 per piece: each 1M chunk becomes 2 pieces of 500,000, and the last
-  // 4 of those 20 are cut again into 3 parts each (4 would be under the 2^17 minimum): 16 + 12.
-  ASSERT_EQ(plan.pieces.size(), 28U);
+  // 10M / (4 x 4) = 625,000 per copy: each 1M chunk becomes 2 copies of 500,000, and each copy 4
+  // pieces of 125,000.
+  EXPECT_EQ(sizes_of(plan.copies), std::vector<std::size_t>(20, 500'000));
+  ASSERT_EQ(plan.pieces.size(), 80U);
+  ASSERT_EQ(plan.copy_of_piece.size(), plan.pieces.size());
   ASSERT_EQ(plan.chunk_of_piece.size(), plan.pieces.size());
   std::size_t next = 0;
   for (std::size_t index = 0; index < plan.pieces.size(); ++index) {
-    EXPECT_EQ(plan.pieces[index].offset, next);
-    if (index < 16) {
-      EXPECT_EQ(plan.chunk_of_piece[index], index / 2);
-      EXPECT_EQ(plan.pieces[index].count, 500'000U);
-    } else {
-      EXPECT_EQ(plan.chunk_of_piece[index], index < 22 ? 8U : 9U);
-      EXPECT_GE(plan.pieces[index].count, min_piece_elements);
-      EXPECT_LE(plan.pieces[index].count, 166'667U);
-    }
-    next += plan.pieces[index].count;
+    const auto& piece = plan.pieces[index];
+    EXPECT_EQ(piece.offset, next);
+    EXPECT_EQ(piece.count, 125'000U);
+    EXPECT_EQ(plan.copy_of_piece[index], index / 4);
+    EXPECT_EQ(plan.chunk_of_piece[index], index / 8);
+    const auto& copy = plan.copies[plan.copy_of_piece[index]];
+    EXPECT_GE(piece.offset, copy.offset);
+    EXPECT_LE(piece.offset + piece.count, copy.offset + copy.count);
+    next += piece.count;
   }
   EXPECT_EQ(next, 10'000'000U);
 }
 
-TEST(PipelinePieces, NeverCutsBelowTheMinimumNorLosesEmptyChunks) {
-  // 2^20 on 4 workers would be 64Ki per piece: the minimum, 128Ki, wins.
+TEST(PipelinePieces, NeverCutsBelowTheMinimumsNorLosesEmptyChunks) {
+  // 2^20 on 4 workers would be 64Ki per copy: the copy minimum, 128Ki, wins, and each copy is cut
+  // into 2 pieces of the piece minimum, 64Ki, not 4.
   const auto one_chunk = pipeline_pieces(array_split(std::size_t{1} << 20, 1), 4);
-  EXPECT_EQ(one_chunk.pieces.size(), 8U);
-  for (const auto& piece : one_chunk.pieces)
-    EXPECT_EQ(piece.count, min_piece_elements);
-  // Chunks smaller than a piece stay whole; empty chunks keep one empty piece each.
+  EXPECT_EQ(sizes_of(one_chunk.copies), std::vector<std::size_t>(8, min_copy_elements));
+  EXPECT_EQ(sizes_of(one_chunk.pieces), std::vector<std::size_t>(16, min_piece_elements));
+  // One worker sums every copy whole.
+  const auto one_worker = pipeline_pieces(array_split(std::size_t{1} << 20, 1), 1);
+  EXPECT_EQ(one_worker.pieces, one_worker.copies);
+  // Chunks smaller than a piece stay whole; empty chunks keep one empty copy and piece each.
   const auto small = pipeline_pieces(array_split(3, 5), 2);
+  EXPECT_EQ(sizes_of(small.copies), (std::vector<std::size_t>{1, 1, 1, 0, 0}));
   EXPECT_EQ(sizes_of(small.pieces), (std::vector<std::size_t>{1, 1, 1, 0, 0}));
+  EXPECT_EQ(small.copy_of_piece, (std::vector<std::size_t>{0, 1, 2, 3, 4}));
   EXPECT_EQ(small.chunk_of_piece, (std::vector<std::size_t>{0, 1, 2, 3, 4}));
   EXPECT_THROW(pipeline_pieces(array_split(3, 1), 0), std::invalid_argument);
 }

@@ -31,30 +31,25 @@ std::size_t sections_for_chunk_size(std::size_t count, std::size_t chunk_element
 piece_plan pipeline_pieces(std::span<const chunk> chunks, std::size_t workers) {
   if (workers == 0) throw std::invalid_argument("pipeline_pieces: 0 workers");
   std::size_t count = 0;
-  for (const auto& piece : chunks)
-    count += piece.count;
-  const std::size_t target =
-      std::max(min_piece_elements,
-               (count + pieces_per_worker * workers - 1) / (pieces_per_worker * workers));
-  piece_plan uniform;
-  for (std::size_t index = 0; index < chunks.size(); ++index) {
-    const auto& whole = chunks[index];
-    const std::size_t sections = std::max<std::size_t>(1, (whole.count + target - 1) / target);
-    for (const auto& part : array_split(whole.count, sections)) {
-      uniform.pieces.push_back({whole.offset + part.offset, part.count});
-      uniform.chunk_of_piece.push_back(index);
-    }
-  }
-  const std::size_t tail_begins = uniform.pieces.size() - std::min(workers, uniform.pieces.size());
+  for (const auto& whole : chunks)
+    count += whole.count;
+  const std::size_t copy_target = std::max(
+      min_copy_elements, (count + copies_per_worker * workers - 1) / (copies_per_worker * workers));
   piece_plan plan;
-  for (std::size_t index = 0; index < uniform.pieces.size(); ++index) {
-    const auto& piece = uniform.pieces[index];
-    const std::size_t parts =
-        index < tail_begins ? 1
-                            : std::clamp<std::size_t>(piece.count / min_piece_elements, 1, workers);
-    for (const auto& part : array_split(piece.count, parts)) {
-      plan.pieces.push_back({piece.offset + part.offset, part.count});
-      plan.chunk_of_piece.push_back(uniform.chunk_of_piece[index]);
+  for (std::size_t chunk_index = 0; chunk_index < chunks.size(); ++chunk_index) {
+    const auto& whole = chunks[chunk_index];
+    const std::size_t copies =
+        std::max<std::size_t>(1, (whole.count + copy_target - 1) / copy_target);
+    for (const auto& copy : array_split(whole.count, copies)) {
+      const std::size_t copy_index = plan.copies.size();
+      plan.copies.push_back({whole.offset + copy.offset, copy.count});
+      const std::size_t pieces =
+          std::clamp<std::size_t>(copy.count / min_piece_elements, 1, workers);
+      for (const auto& piece : array_split(copy.count, pieces)) {
+        plan.pieces.push_back({whole.offset + copy.offset + piece.offset, piece.count});
+        plan.copy_of_piece.push_back(copy_index);
+        plan.chunk_of_piece.push_back(chunk_index);
+      }
     }
   }
   return plan;

@@ -1,7 +1,7 @@
-// overlapped: as shm, but the segment is page-locked and c comes back piece by piece (each chunk
-// cut into pieces, see pipeline_pieces), asynchronously: a worker gets piece k as soon as its copy
-// has landed, while piece k + 1 is still on the bus. Its partial sums add its pieces' sums, so they
-// can differ from a chunk summed whole in the last bits.
+// overlapped: as shm, but the segment is page-locked and c comes back copy by copy (each chunk cut
+// into copies, each copy into pieces, see pipeline_pieces), asynchronously: the workers get the
+// pieces of copy k as soon as it has landed, while copy k + 1 is still on the bus. Its partial sums
+// add its pieces' sums, so they can differ from a chunk summed whole in the last bits.
 //
 // Floor: the slower of d2h (4N, pinned: the segment is registered) and post / the workers that can
 // sum at once (no more than its pieces), which overlap.
@@ -26,9 +26,9 @@ class overlapped_split final : public pooled_split {
         plan_(pipeline_pieces(chunks_, setup.workers)),
         segment_(segment_for(c.values.size(), setup.name)),
         // Copies queued well ahead of every request the workers can have in flight.
-        copier_(c, floats_of(segment_, c.values.size()), plan_.pieces,
+        copier_(c, floats_of(segment_, c.values.size()), plan_.copies,
                 2 * setup.workers * summing_pool::queued_shared_requests) {
-    // Page-locked, so that each piece's copy is asynchronous and runs at the pinned rate.
+    // Page-locked, so that each copy is asynchronous and runs at the pinned rate.
     if (c.target == compute_target::device) registration_.emplace(segment_.bytes());
     pool_.attach(segment_);
   }
@@ -39,7 +39,8 @@ class overlapped_split final : public pooled_split {
     run_result batch;
     copier_.start();
     const auto piece_sums = pool_.sum_in_segment(
-        plan_.pieces, batch.stages, [this](std::size_t index) { copier_.await(index); });
+        plan_.pieces, batch.stages,
+        [this](std::size_t piece) { copier_.await(plan_.copy_of_piece[piece]); });
     batch.stages.d2h += copier_.finish();
     std::vector<double> partials(chunks_.size(), 0.0);
     for (std::size_t index = 0; index < piece_sums.size(); ++index)
