@@ -63,11 +63,10 @@ TEST(ArraySplit, TheSeedsSectionCountIsSizeOverChunkSizeAtLeastOne) {
   EXPECT_THROW(sections_for_chunk_size(10, 0), std::invalid_argument);
 }
 
-TEST(PipelinePieces,
-     CutEveryChunkIntoCopiesOfAQuarterOfAWorkersShareAndEveryCopyIntoAPiecePerWorker) {
+TEST(PipelinePieces, CutEveryChunkIntoCopiesOfASixteenthOfCAndEveryCopyIntoAPiecePerWorker) {
   const auto chunks = array_split(10'000'000, 10);
   const auto plan = pipeline_pieces(chunks, 4);
-  // 10M / (4 x 4) = 625,000 per copy: each 1M chunk becomes 2 copies of 500,000, and each copy 4
+  // 10M / 16 = 625,000 per copy: each 1M chunk becomes 2 copies of 500,000, and each copy 4
   // pieces of 125,000.
   EXPECT_EQ(sizes_of(plan.copies), std::vector<std::size_t>(20, 500'000));
   ASSERT_EQ(plan.pieces.size(), 80U);
@@ -86,11 +85,15 @@ TEST(PipelinePieces,
     next += piece.count;
   }
   EXPECT_EQ(next, 10'000'000U);
+  // More workers cut the copies into more pieces, never into more copies.
+  const auto eight_workers = pipeline_pieces(chunks, 8);
+  EXPECT_EQ(eight_workers.copies, plan.copies);
+  EXPECT_EQ(eight_workers.pieces.size(), 20U * 7U);  // 500,000 / 2^16: 7 pieces of 71,428 or more
 }
 
 TEST(PipelinePieces, NeverCutsBelowTheMinimumsNorLosesEmptyChunks) {
-  // 2^20 on 4 workers would be 64Ki per copy: the copy minimum, 128Ki, wins, and each copy is cut
-  // into 2 pieces of the piece minimum, 64Ki, not 4.
+  // 2^20 / 16 would be 64Ki per copy: the copy minimum, 128Ki, wins, and on 4 workers each copy is
+  // cut into 2 pieces of the piece minimum, 64Ki, not 4.
   const auto one_chunk = pipeline_pieces(array_split(std::size_t{1} << 20, 1), 4);
   EXPECT_EQ(sizes_of(one_chunk.copies), std::vector<std::size_t>(8, min_copy_elements));
   EXPECT_EQ(sizes_of(one_chunk.pieces), std::vector<std::size_t>(16, min_piece_elements));

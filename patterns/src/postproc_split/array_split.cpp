@@ -33,8 +33,8 @@ piece_plan pipeline_pieces(std::span<const chunk> chunks, std::size_t workers) {
   std::size_t count = 0;
   for (const auto& whole : chunks)
     count += whole.count;
-  const std::size_t copy_target = std::max(
-      min_copy_elements, (count + copies_per_worker * workers - 1) / (copies_per_worker * workers));
+  const std::size_t copy_target =
+      std::max(min_copy_elements, (count + copies_per_batch - 1) / copies_per_batch);
   piece_plan plan;
   for (std::size_t chunk_index = 0; chunk_index < chunks.size(); ++chunk_index) {
     const auto& whole = chunks[chunk_index];

@@ -22,20 +22,18 @@ std::vector<chunk> array_split(std::size_t count, std::size_t sections);
 std::size_t sections_for_chunk_size(std::size_t count, std::size_t chunk_elements);
 
 // The overlapped variant's pipeline. c comes back in copies: each chunk cut (like array_split)
-// into copies of about count / (copies_per_worker x workers) elements, none shorter than
-// min_copy_elements unless its chunk is. The pool sums pieces: each copy cut into up to `workers`
-// pieces, none shorter than min_piece_elements unless its copy is, so that every worker can take a
-// part of each copy as soon as it lands. Each piece lies in one copy and one chunk, in order, so
-// per-chunk partial sums can be assembled from the pieces' sums.
+// into copies of about count / copies_per_batch elements, none shorter than min_copy_elements
+// unless its chunk is. The pool sums pieces: each copy cut into up to `workers` pieces, none
+// shorter than min_piece_elements unless its copy is, so that every worker can take a part of
+// each copy as soon as it lands. Each piece lies in one copy and one chunk, in order, so per-chunk
+// partial sums can be assembled from the pieces' sums.
 // The two are cut apart because they cost different things. A copy has a fixed cost on the copy
 // engine (40 MB in 20 copies ran at 51 GB/s on an H200, in 40 at 47, against 55 whole), so copies
-// stay few. A piece costs a request and a reply, but one core sums freshly copied floats at about
-// 16 GB/s, a third of the bus's rate, so a copy summed by one worker ends long after the next has
-// landed, and the last one's sum is the batch's tail: pieces share every copy among the workers.
-// On an H200 (10^7 floats, 4 workers, three processes each, one pass): 20 copies in 4 pieces
-// each, 876-879 us; the same copies summed whole, 929-976; 10 copies in 4 or 8 pieces, 878-955;
-// 20 in 2, 890-895; 40 copies or 160 pieces, 983-1291 (the floor, the pinned copy, is 724 us).
-inline constexpr std::size_t copies_per_worker = 4;
+// stay few, however many workers there are. A piece costs a request and a reply, but one core sums
+// freshly copied floats at about 16 GB/s, a third of the bus's rate, so a copy summed by one worker
+// ends long after the next has landed, and the last one's sum is the batch's tail: pieces share
+// every copy among the workers.
+inline constexpr std::size_t copies_per_batch = 16;
 inline constexpr std::size_t min_copy_elements = std::size_t{1} << 17;
 inline constexpr std::size_t min_piece_elements = std::size_t{1} << 16;
 
