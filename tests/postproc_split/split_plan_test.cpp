@@ -63,7 +63,8 @@ TEST(ArraySplit, TheSeedsSectionCountIsSizeOverChunkSizeAtLeastOne) {
   EXPECT_THROW(sections_for_chunk_size(10, 0), std::invalid_argument);
 }
 
-TEST(PipelinePieces, CutEveryChunkIntoCopiesOfASixteenthOfCAndEveryCopyIntoAPiecePerWorker) {
+TEST(PipelinePieces,
+     CutEveryChunkIntoCopiesOfASixteenthOfCAndEveryCopyIntoAPiecePerWorkerUpToFour) {
   const auto chunks = array_split(10'000'000, 10);
   const auto plan = pipeline_pieces(chunks, 4);
   // 10M / 16 = 625,000 per copy: each 1M chunk becomes 2 copies of 500,000, and each copy 4
@@ -85,10 +86,13 @@ TEST(PipelinePieces, CutEveryChunkIntoCopiesOfASixteenthOfCAndEveryCopyIntoAPiec
     next += piece.count;
   }
   EXPECT_EQ(next, 10'000'000U);
-  // More workers cut the copies into more pieces, never into more copies.
+  // More workers cut c neither into more copies nor into more pieces; fewer, into fewer pieces.
   const auto eight_workers = pipeline_pieces(chunks, 8);
   EXPECT_EQ(eight_workers.copies, plan.copies);
-  EXPECT_EQ(eight_workers.pieces.size(), 20U * 7U);  // 500,000 / 2^16: 7 pieces of 71,428 or more
+  EXPECT_EQ(eight_workers.pieces, plan.pieces);
+  const auto two_workers = pipeline_pieces(chunks, 2);
+  EXPECT_EQ(two_workers.copies, plan.copies);
+  EXPECT_EQ(sizes_of(two_workers.pieces), std::vector<std::size_t>(40, 250'000));
 }
 
 TEST(PipelinePieces, NeverCutsBelowTheMinimumsNorLosesEmptyChunks) {

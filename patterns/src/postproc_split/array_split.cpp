@@ -35,6 +35,7 @@ piece_plan pipeline_pieces(std::span<const chunk> chunks, std::size_t workers) {
     count += whole.count;
   const std::size_t copy_target =
       std::max(min_copy_elements, (count + copies_per_batch - 1) / copies_per_batch);
+  const std::size_t pieces_at_most = std::min(workers, max_pieces_per_copy);
   piece_plan plan;
   for (std::size_t chunk_index = 0; chunk_index < chunks.size(); ++chunk_index) {
     const auto& whole = chunks[chunk_index];
@@ -44,7 +45,7 @@ piece_plan pipeline_pieces(std::span<const chunk> chunks, std::size_t workers) {
       const std::size_t copy_index = plan.copies.size();
       plan.copies.push_back({whole.offset + copy.offset, copy.count});
       const std::size_t pieces =
-          std::clamp<std::size_t>(copy.count / min_piece_elements, 1, workers);
+          std::clamp<std::size_t>(copy.count / min_piece_elements, 1, pieces_at_most);
       for (const auto& piece : array_split(copy.count, pieces)) {
         plan.pieces.push_back({whole.offset + copy.offset + piece.offset, piece.count});
         plan.copy_of_piece.push_back(copy_index);
