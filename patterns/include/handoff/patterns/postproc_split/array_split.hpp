@@ -35,8 +35,9 @@ std::size_t sections_for_chunk_size(std::size_t count, std::size_t chunk_element
 // workers on each copy keep up with the bus, and more pieces only add messages.
 // On H200s (10^7 floats), against the plan before (copies = pieces, the last ones cut finer), each
 // same machine, six alternated pairs: 4 workers 959 -> 887 us (-6.6%, noise 2-4%); 8 workers cut
-// into 7 pieces a copy, 140 in all, 941 us -> 1.18 ms, hence the cap. 4 workers with 8 pieces a
-// copy (160) took 1.0-1.17 ms, with 4 (80) 876-879 us.
+// into 7 pieces a copy, 140 in all, 941 us -> 1.18 ms, hence the cap, with which, on another,
+// 8 workers went 913 -> 879 us and 4 workers 906 -> 884 (inside the noise). 4 workers with 8
+// pieces a copy (160) took 1.0-1.17 ms, with 4 (80) 876-879 us.
 inline constexpr std::size_t copies_per_batch = 16;
 inline constexpr std::size_t min_copy_elements = std::size_t{1} << 17;
 inline constexpr std::size_t max_pieces_per_copy = 4;
