@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "handoff/transport/process/worker_pool.hpp"
@@ -155,6 +156,71 @@ TEST(Connection, AMessageOverTheCapIsATypedError) {
   } catch (const transport::message_too_large& error) {
     EXPECT_NE(std::string(error.what()).find("1025"), std::string::npos) << error.what();
   }
+}
+
+TEST(Connection, ARecordOverItsSizeIsATypedError) {
+  auto [left, right] = connection::make_pair("right", "left");
+  left.send(patterned(9), soon());
+  EXPECT_THROW(right.receive_record<std::uint64_t>(soon()), transport::message_too_large);
+}
+
+// A record read takes the length and the body in one read where both are there; a body that comes
+// later, a piece at a time, must still land whole.
+TEST(Connection, ARecordWhoseBodyArrivesLateIsReceivedWhole) {
+  auto [left, right] = connection::make_pair("right", "left");
+  const std::uint64_t length = sizeof(std::uint64_t);
+  const std::uint64_t value = 0x0123456789abcdefULL;
+  const auto body = std::as_bytes(std::span(&value, 1));
+  transport::send_all(left.native_handle(), std::as_bytes(std::span(&length, 1)), soon(), "right");
+  transport::send_all(left.native_handle(), body.first(3), soon(), "right");
+  std::thread rest([&, sender = left.native_handle()] {
+    std::this_thread::sleep_for(20ms);
+    transport::send_all(sender, body.subspan(3), soon(), "right");
+  });
+  EXPECT_EQ(right.receive_record<std::uint64_t>(soon()), value);
+  rest.join();
+}
+
+TEST(Connection, HeldSendsWaitForSendHeldAndArriveInOrder) {
+  auto [left, right] = connection::make_pair("right", "left");
+  left.hold_sends();
+  left.send_record(std::uint32_t{1}, soon());
+  left.send_record(std::uint64_t{2}, soon());
+  EXPECT_FALSE(right.poll(0ms)) << "a held record was sent before send_held";
+  left.send_held(soon());
+  EXPECT_EQ(right.receive_record<std::uint32_t>(soon()), 1U);
+  EXPECT_EQ(right.receive_record<std::uint64_t>(soon()), 2U);
+  left.send_record(std::uint32_t{3}, soon());  // no longer held
+  EXPECT_EQ(right.receive_record<std::uint32_t>(soon()), 3U);
+}
+
+// Whatever is not a short message, and any receive, sends what is held first: the peer never sees
+// messages out of order, and a sender awaiting a reply never waits on its own held request.
+TEST(Connection, HeldSendsGoFirstWhenALongMessageOrAReceiveFollows) {
+  auto [left, right] = connection::make_pair("right", "left");
+  left.hold_sends();
+  left.send_record(std::uint32_t{1}, soon());
+  const auto long_message = patterned(64 << 10);
+  left.send(long_message, soon());
+  EXPECT_EQ(right.receive_record<std::uint32_t>(soon()), 1U);
+  EXPECT_EQ(right.receive(soon(), echo_cap), long_message);
+
+  left.hold_sends();
+  left.send_record(std::uint32_t{4}, soon());
+  right.send_record(std::uint32_t{5}, soon());
+  EXPECT_EQ(left.receive_record<std::uint32_t>(soon()), 5U);
+  EXPECT_EQ(right.receive_record<std::uint32_t>(soon()), 4U);
+}
+
+TEST(Connection, HeldSendsBeyondOneWriteAreAllDelivered) {
+  auto [left, right] = connection::make_pair("right", "left");
+  left.hold_sends();
+  for (std::uint64_t index = 0; index < 1000; ++index)
+    left.send_record(index, soon());
+  left.send_held(soon());
+  for (std::uint64_t index = 0; index < 1000; ++index)
+    ASSERT_EQ(right.receive_record<std::uint64_t>(soon()), index);
+  EXPECT_FALSE(right.poll(0ms));
 }
 
 TEST(Connection, APeerThatClosedIsChannelClosed) {

@@ -25,10 +25,10 @@ bool ready_within_spin(int fd, short events, deadline_clock::time_point deadline
   return false;
 }
 
-// Only a reader spins: a writer's wait is for buffer space, which comes slowly.
-void await_ready(int fd, short events, deadline_clock::time_point deadline, std::string_view peer,
-                 const char* what) {
-  if ((events & POLLIN) != 0 && ready_within_spin(fd, events, deadline)) return;
+namespace {
+
+void sleep_until_ready(int fd, short events, deadline_clock::time_point deadline,
+                       std::string_view peer, const char* what) {
   while (true) {
     const auto left =
         std::chrono::ceil<std::chrono::milliseconds>(deadline - deadline_clock::now());
@@ -44,6 +44,15 @@ void await_ready(int fd, short events, deadline_clock::time_point deadline, std:
                           ": poll: " + std::strerror(errno));
     }
   }
+}
+
+}  // namespace
+
+// Only a reader spins: a writer's wait is for buffer space, which comes slowly.
+void await_ready(int fd, short events, deadline_clock::time_point deadline, std::string_view peer,
+                 const char* what) {
+  if ((events & POLLIN) != 0 && ready_within_spin(fd, events, deadline)) return;
+  sleep_until_ready(fd, events, deadline, peer, what);
 }
 
 namespace {
@@ -151,24 +160,51 @@ void read_exact(int fd, std::span<std::byte> bytes, deadline_clock::time_point d
   }
 }
 
+namespace {
+
+bool nothing_yet() {
+  return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR;
+}
+
+// One read of whatever has arrived, up to bytes.size(), once something has: its count, 0 at end of
+// file, or -1 with errno set for a failure.
+ssize_t receive_available(int socket, std::span<std::byte> bytes,
+                          deadline_clock::time_point deadline, std::string_view peer) {
+  const auto receive_now = [&] { return ::recv(socket, bytes.data(), bytes.size(), MSG_DONTWAIT); };
+  // The socket is read before it is waited on, as a record's bytes are usually there already.
+  ssize_t got = receive_now();
+  if (got < 0 && nothing_yet()) {
+    // The spin re-reads rather than polls: a poll() that sees the bytes arrive costs a system
+    // call more, at the moment the hand-off's critical path wakes up.
+    const auto spin_end = std::min(deadline, deadline_clock::now() + spin_before_sleeping);
+    do {
+      got = receive_now();
+    } while (got < 0 && nothing_yet() && deadline_clock::now() < spin_end);
+  }
+  while (got < 0 && nothing_yet()) {
+    sleep_until_ready(socket, POLLIN, deadline, peer, "reading from");
+    got = receive_now();
+  }
+  return got;
+}
+
+}  // namespace
+
+std::size_t receive_at_least(int socket, std::span<std::byte> bytes, std::size_t at_least,
+                             deadline_clock::time_point deadline, std::string_view peer) {
+  std::size_t done = 0;
+  while (done < at_least) {
+    const ssize_t got = receive_available(socket, bytes.subspan(done), deadline, peer);
+    if (got == 0) throw_end_of_file(peer, done, at_least);
+    if (got < 0) throw_read_failure(peer, done, at_least);
+    done += static_cast<std::size_t>(got);
+  }
+  return done;
+}
+
 void receive_exact(int socket, std::span<std::byte> bytes, deadline_clock::time_point deadline,
                    std::string_view peer) {
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    // A record's bytes are usually there already (its whole message goes in one send): the socket
-    // is read before it is polled, which saves a system call per read on the hand-off's critical
-    // path, and polled only when it has nothing.
-    const ssize_t got = ::recv(socket, bytes.data() + done, bytes.size() - done, MSG_DONTWAIT);
-    if (got > 0) {
-      done += static_cast<std::size_t>(got);
-    } else if (got == 0) {
-      throw_end_of_file(peer, done, bytes.size());
-    } else if (errno == EAGAIN || errno == EWOULDBLOCK) {
-      await_ready(socket, POLLIN, deadline, peer, "reading from");
-    } else if (errno != EINTR) {
-      throw_read_failure(peer, done, bytes.size());
-    }
-  }
+  receive_at_least(socket, bytes, bytes.size(), deadline, peer);
 }
 
 pipe_ends make_cloexec_socketpair() {

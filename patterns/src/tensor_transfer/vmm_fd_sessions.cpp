@@ -59,6 +59,7 @@ class vmm_fd_sender final : public sender_session {
       descriptor_sent_ = true;
     }
   }
+  bool sends_on_control_only() const override { return true; }
 
  private:
   stream stream_;

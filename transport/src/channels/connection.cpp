@@ -14,6 +14,10 @@
 namespace handoff::transport {
 namespace {
 
+// The most a short message (a record) and its length take, and what one write of held messages
+// carries.
+constexpr std::size_t one_send_bytes = 4096;
+
 template <class Value>
 std::span<std::byte> bytes_of(Value& value) {
   return std::as_writable_bytes(std::span(&value, 1));
@@ -75,7 +79,6 @@ void connection::send_parts(std::initializer_list<std::span<const std::byte>> pa
     length += part.size();
   // A short message (every record) goes in one send, so that the reader wakes once for it, not
   // once for its length and again for its body.
-  constexpr std::size_t one_send_bytes = 4096;
   if (length <= one_send_bytes - sizeof(length)) {
     std::array<std::byte, one_send_bytes> message;
     std::memcpy(message.data(), &length, sizeof(length));
@@ -84,16 +87,44 @@ void connection::send_parts(std::initializer_list<std::span<const std::byte>> pa
       if (!part.empty()) std::memcpy(message.data() + filled, part.data(), part.size());
       filled += part.size();
     }
-    send_all(socket_.get(), std::span(message).first(filled), deadline, peer_);
+    send_now(std::span(message).first(filled), deadline);
     return;
   }
+  send_held(deadline);
   send_all(socket_.get(), bytes_of(length), deadline, peer_);
   for (const auto part : parts)
     send_all(socket_.get(), part, deadline, peer_);
 }
 
+void connection::send_now(std::span<const std::byte> message, deadline_clock::time_point deadline) {
+  if (!holding_sends_) {
+    send_all(socket_.get(), message, deadline, peer_);
+    return;
+  }
+  if (held_.size() + message.size() > one_send_bytes) send_held(deadline);
+  held_.insert(held_.end(), message.begin(), message.end());
+  holding_sends_ = true;
+}
+
+void connection::hold_sends() {
+  holding_sends_ = true;
+}
+
+void connection::send_held(deadline_clock::time_point deadline) {
+  holding_sends_ = false;
+  if (held_.empty()) return;
+  // Cleared however the send ends, so that nothing held is ever sent twice; the buffer keeps its
+  // room for the next hold.
+  struct clear_on_exit {
+    std::vector<std::byte>& held;
+    ~clear_on_exit() { held.clear(); }
+  } clear{held_};
+  send_all(socket_.get(), held_, deadline, peer_);
+}
+
 void connection::send_streamed(std::uint64_t length, const piece_source& next,
                                deadline_clock::time_point deadline) {
+  send_held(deadline);
   send_all(socket_.get(), bytes_of(length), deadline, peer_);
   for (std::uint64_t sent = 0; sent < length;) {
     const auto piece = next();
@@ -116,6 +147,7 @@ std::vector<std::byte> connection::receive(deadline_clock::time_point deadline,
 
 std::uint64_t connection::receive_length(deadline_clock::time_point deadline,
                                          std::uint64_t max_bytes) {
+  send_held(deadline);
   if (body_left_ != 0) {
     throw process_error("receiving from " + peer_ + ": the previous message still has " +
                         std::to_string(body_left_) + " bytes unread");
@@ -140,6 +172,7 @@ void connection::receive_body(std::span<std::byte> piece, deadline_clock::time_p
 }
 
 void connection::send_fd(int fd, deadline_clock::time_point deadline) {
+  send_held(deadline);
   std::uint64_t length = 1;
   send_all(socket_.get(), bytes_of(length), deadline, peer_);
   // The descriptor rides on a byte of its own, sent apart from the length, so that the receiver's
@@ -196,6 +229,39 @@ bool connection::poll(std::chrono::milliseconds timeout) const {
   pollfd request{socket_.get(), POLLIN, 0};
   const int ready = ::poll(&request, 1, static_cast<int>(timeout.count()));
   return ready > 0;
+}
+
+void connection::receive_whole_record(std::span<std::byte> record,
+                                      deadline_clock::time_point deadline) {
+  std::uint64_t length = 0;
+  if (record.size() > one_send_bytes - sizeof(length)) {
+    length = receive_length(deadline, record.size());
+    if (length != record.size()) throw_wrong_record_size(length, record.size());
+    receive_body(record, deadline);
+    return;
+  }
+  send_held(deadline);
+  if (body_left_ != 0) {
+    throw process_error("receiving from " + peer_ + ": the previous message still has " +
+                        std::to_string(body_left_) + " bytes unread");
+  }
+  // A record and its length were sent in one write, so one read usually takes both: a read fewer
+  // on each side of a hand-off's critical path. The read asks for no more than a message of the
+  // record's size, so it takes nothing of the next message unless this one is the wrong size,
+  // which is an error whatever follows.
+  std::array<std::byte, one_send_bytes> message;
+  const std::size_t got =
+      receive_at_least(socket_.get(), std::span(message).first(sizeof(length) + record.size()),
+                       sizeof(length), deadline, peer_);
+  std::memcpy(&length, message.data(), sizeof(length));
+  if (length > record.size()) {
+    throw message_too_large("message from " + peer_ + " claims " + std::to_string(length) +
+                            " bytes; the cap is " + std::to_string(record.size()));
+  }
+  if (length != record.size()) throw_wrong_record_size(length, record.size());
+  const std::size_t body_got = got - sizeof(length);
+  std::memcpy(record.data(), message.data() + sizeof(length), body_got);
+  receive_exact(socket_.get(), record.subspan(body_got), deadline, peer_);
 }
 
 void connection::throw_wrong_record_size(std::uint64_t got, std::size_t expected) const {

@@ -39,9 +39,14 @@ void send_all(int socket, std::span<const std::byte> bytes, deadline_clock::time
               std::string_view peer);
 void read_exact(int fd, std::span<std::byte> bytes, deadline_clock::time_point deadline,
                 std::string_view peer);
-// read_exact for a socket: it reads before it polls, since a message's bytes are usually there.
+// read_exact for a socket: it reads before it waits, since a message's bytes are usually there,
+// and while it spins it re-reads rather than polls.
 void receive_exact(int socket, std::span<std::byte> bytes, deadline_clock::time_point deadline,
                    std::string_view peer);
+// Reads at least at_least bytes into bytes, and no more than bytes.size(); returns how many came.
+// For a reader that knows a message's smallest and largest sizes: one read often takes it whole.
+std::size_t receive_at_least(int socket, std::span<std::byte> bytes, std::size_t at_least,
+                             deadline_clock::time_point deadline, std::string_view peer);
 
 // Owns a file descriptor and closes it once, whatever path leaves the scope.
 class unique_fd {

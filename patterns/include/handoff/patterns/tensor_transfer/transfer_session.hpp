@@ -33,6 +33,10 @@ class sender_session {
   virtual void send(transport::connection& control, const tensor_memory& source,
                     stage_times& stages, transport::deadline_clock::time_point deadline,
                     const transport::peer_watch& watch) = 0;
+  // Whether open() and send() write only records and descriptors on control: then the commands
+  // and they go out in one write (connection::hold_sends). A session that streams on a channel of
+  // its own must not, as its receiver reads that channel only once the command has come.
+  virtual bool sends_on_control_only() const { return false; }
 };
 
 class receiver_session {

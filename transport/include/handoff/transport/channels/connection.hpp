@@ -67,11 +67,16 @@ class connection {
   Record receive_record(deadline_clock::time_point deadline) {
     static_assert(std::is_trivially_copyable_v<Record>);
     Record record;
-    const std::uint64_t length = receive_length(deadline, sizeof(Record));
-    if (length != sizeof(Record)) throw_wrong_record_size(length, sizeof(Record));
-    receive_body(std::as_writable_bytes(std::span(&record, 1)), deadline);
+    receive_whole_record(std::as_writable_bytes(std::span(&record, 1)), deadline);
     return record;
   }
+
+  // Messages sent from hold_sends() until send_held() (or until this end sends anything that is not
+  // a short message, or receives) go out in one write, so that the reader wakes and reads once for
+  // them all: for a request made of records, one after another, on the hand-off's critical path.
+  // The caller must not hold sends while it waits on another channel for this one's reader.
+  void hold_sends();
+  void send_held(deadline_clock::time_point deadline);
 
   // A descriptor, duplicated into the receiving process (SCM_RIGHTS), as a message of its own.
   void send_fd(int fd, deadline_clock::time_point deadline);
@@ -85,10 +90,14 @@ class connection {
 
  private:
   [[noreturn]] void throw_wrong_record_size(std::uint64_t got, std::size_t expected) const;
+  void receive_whole_record(std::span<std::byte> record, deadline_clock::time_point deadline);
+  void send_now(std::span<const std::byte> message, deadline_clock::time_point deadline);
 
   unique_fd socket_;
   std::string peer_;
   std::uint64_t body_left_ = 0;  // bytes of the current incoming message not yet received
+  bool holding_sends_ = false;
+  std::vector<std::byte> held_;  // whole messages, each with its length, not yet sent
 };
 
 }  // namespace handoff::transport
