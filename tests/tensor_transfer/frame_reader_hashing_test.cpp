@@ -1,7 +1,8 @@
 // frame_reader hashing each landed piece on a thread of its own (payload_hashing::own_thread), as
 // it does for a large payload on a machine with cores to spare: the thread's checksum is the one
 // the trailer is checked against, so a flipped byte anywhere is still frame_checksum_mismatch and
-// an intact frame still arrives bit for bit. Forced here, whatever the machine.
+// an intact frame still arrives bit for bit, through the tensor's landing chunks. Forced here,
+// whatever the machine.
 
 #include <gtest/gtest.h>
 
@@ -70,6 +71,30 @@ TEST_P(FrameReaderHashing, AFlippedPayloadByteIsAChecksumMismatch) {
     tampered[offset] ^= std::byte{0x01};
     EXPECT_THROW(land(tampered, *destination_, GetParam()), transport::frame_checksum_mismatch);
   }
+}
+
+bool inside(std::span<const std::byte> piece, std::span<const std::byte> range) {
+  return !piece.empty() && piece.data() >= range.data() &&
+         piece.data() + piece.size() <= range.data() + range.size();
+}
+
+// Where the hash runs on its own thread, a large host tensor's payload lands in its landing chunks
+// (the hashing thread moves it into the tensor): the tests above then cover that path, reusing each
+// chunk more than once. A small tensor has none, and lands in place.
+TEST(FrameReaderLanding, ALargeHostTensorsPiecesLandInItsLandingChunks) {
+  const auto destination = make_host_tensor(payload_bytes);
+  ASSERT_GE(destination->landing().size(), frame_chunk_bytes);
+  ASSERT_LT(destination->landing().size(), payload_bytes / 2) << "each chunk must be reused";
+  stage_times stages;
+  frame_reader reader(*destination, stages, frame_piece_bytes, payload_hashing::own_thread);
+  reader.landed(reader.place().size());  // the header
+  EXPECT_TRUE(inside(reader.place(), destination->landing()));
+
+  const auto small = make_host_tensor(3 * frame_chunk_bytes);
+  EXPECT_TRUE(small->landing().empty());
+  frame_reader small_reader(*small, stages, frame_piece_bytes, payload_hashing::own_thread);
+  small_reader.landed(small_reader.place().size());
+  EXPECT_TRUE(inside(small_reader.place(), small->host_data()));
 }
 
 INSTANTIATE_TEST_SUITE_P(tensor_transfer, FrameReaderHashing,

@@ -1,5 +1,6 @@
 #include "handoff/transport/piece_hasher.hpp"
 
+#include "handoff/transport/streaming_copy.hpp"
 #include "handoff/wall_clock.hpp"
 
 namespace handoff::transport {
@@ -15,10 +16,10 @@ piece_hasher::~piece_hasher() {
   thread_.join();
 }
 
-void piece_hasher::add(std::span<const std::byte> piece) {
+void piece_hasher::add(std::span<const std::byte> piece, std::byte* move_to) {
   {
     const std::lock_guard lock(mutex_);
-    waiting_.push_back(piece);
+    waiting_.push_back({piece, move_to});
     ++added_;
   }
   changed_.notify_all();
@@ -48,7 +49,12 @@ void piece_hasher::run() {
     const auto piece = waiting_.front();
     lock.unlock();
     const auto start = wall_clock::now();
-    checksum_.update(piece);
+    checksum_.update(piece.bytes);
+    // Streaming stores: the tensor is written once and not read here again, so its lines need
+    // not be read into the cache first.
+    if (piece.move_to != nullptr && !piece.bytes.empty()) {
+      copy_streaming(piece.move_to, piece.bytes.data(), piece.bytes.size());
+    }
     const double seconds = seconds_since(start);
     lock.lock();
     waiting_.pop_front();

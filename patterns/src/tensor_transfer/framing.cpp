@@ -162,6 +162,7 @@ frame_reader::frame_reader(tensor_memory& destination, stage_times& stages, std:
       piece_count_(pieces_of(destination.bytes(), piece_bytes)) {
   if (hash_on_own_thread(destination_.bytes(), hashing)) {
     hasher_ = std::make_unique<transport::piece_hasher>();
+    if (staging_ == nullptr) landing_ = destination_.landing();
   }
 }
 
@@ -185,8 +186,12 @@ std::span<std::byte> frame_reader::place() {
     case frame_part::payload: {
       const std::size_t offset = piece_ * piece_bytes_;
       const std::size_t length = std::min(piece_bytes_, destination_.bytes() - offset);
-      if (staging_ == nullptr) {
+      if (staging_ == nullptr && landing_.empty()) {
         placed_ = destination_.host_data().subspan(offset, length);
+        break;
+      }
+      if (staging_ == nullptr) {
+        placed_ = place_in_landing(offset, length);
         break;
       }
       const std::size_t chunk = offset / frame_chunk_bytes;
@@ -212,6 +217,17 @@ std::span<std::byte> frame_reader::place() {
   return placed_;
 }
 
+std::span<std::byte> frame_reader::place_in_landing(std::size_t offset, std::size_t length) {
+  const std::size_t chunks = landing_.size() / frame_chunk_bytes;
+  const std::size_t chunk = offset / frame_chunk_bytes;
+  // A chunk's first piece waits until its buffer's last chunk, `chunks` back, is hashed and moved.
+  if (offset % frame_chunk_bytes == 0 && chunk >= chunks) {
+    hasher_->wait_hashed((chunk - chunks + 1) * (frame_chunk_bytes / piece_bytes_));
+  }
+  return landing_.subspan((chunk % chunks) * frame_chunk_bytes + offset % frame_chunk_bytes,
+                          length);
+}
+
 void frame_reader::landed(std::size_t filled) {
   if (filled > placed_.size()) {
     throw std::logic_error("frame_reader: " + std::to_string(filled) +
@@ -231,7 +247,9 @@ void frame_reader::landed(std::size_t filled) {
       // Hashed while it is in cache; for a device tensor, a chunk whose pieces have all landed is
       // copied up while the next lands.
       if (hasher_) {
-        hasher_->add(piece);
+        hasher_->add(piece, landing_.empty()
+                                ? nullptr
+                                : destination_.host_data().subspan(piece_ * piece_bytes_).data());
       } else {
         timed_stage(stages_.deserialize, [&] { checksum_.update(piece); });
       }

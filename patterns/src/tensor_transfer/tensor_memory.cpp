@@ -11,6 +11,7 @@
 #include "handoff/device_buffer.hpp"
 #include "handoff/patterns/tensor_transfer/pinned_chunks.hpp"
 #include "handoff/reference/inputs.hpp"
+#include "handoff/transport/piece_hasher.hpp"
 
 namespace handoff::patterns {
 namespace {
@@ -23,9 +24,15 @@ void check_range(const tensor_memory& tensor, std::size_t offset, std::size_t le
   }
 }
 
+// The pipe ceiling's reader lands in four chunks of 1 MiB (pipe_sink.hpp), which stay in cache.
+constexpr std::size_t landing_chunks = 4;
+
 class host_tensor final : public tensor_memory {
  public:
-  explicit host_tensor(std::size_t bytes) : storage_(bytes) {}
+  explicit host_tensor(std::size_t bytes)
+      : storage_(bytes),
+        landing_(bytes >= transport::piece_hasher::min_bytes ? landing_chunks * frame_chunk_bytes
+                                                             : 0) {}
   std::size_t bytes() const override { return storage_.size(); }
   std::byte* device_data() const override { return nullptr; }
   std::span<std::byte> host_data() const override {
@@ -44,6 +51,9 @@ class host_tensor final : public tensor_memory {
     std::memcpy(storage_.data() + offset, source.data(), source.size());
   }
   pinned_chunks* staging() const override { return nullptr; }
+  std::span<std::byte> landing() const override {
+    return {const_cast<std::byte*>(landing_.data()), landing_.size()};
+  }
   void poison() override {
     if (storage_.empty()) return;
     std::memset(storage_.data(), reference::poison_byte, storage_.size());
@@ -51,6 +61,7 @@ class host_tensor final : public tensor_memory {
 
  private:
   std::vector<std::byte> storage_;
+  std::vector<std::byte> landing_;
 };
 
 class device_tensor final : public tensor_memory {
@@ -74,6 +85,7 @@ class device_tensor final : public tensor_memory {
         cudaMemcpy(storage_.data() + offset, source.data(), source.size(), cudaMemcpyHostToDevice));
   }
   pinned_chunks* staging() const override { return staging_.get(); }
+  std::span<std::byte> landing() const override { return {}; }
   void poison() override {
     if (storage_.size() == 0) return;
     HANDOFF_CUDA_CHECK(cudaMemset(storage_.data(), reference::poison_byte, storage_.size()));

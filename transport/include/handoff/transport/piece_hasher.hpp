@@ -36,13 +36,16 @@ class piece_hasher {
   piece_hasher(const piece_hasher&) = delete;
   piece_hasher& operator=(const piece_hasher&) = delete;
 
-  // Queues the next piece; its bytes must stay valid and unchanged until it is hashed.
-  void add(std::span<const std::byte> piece);
+  // Queues the next piece; its bytes must stay valid and unchanged until it is hashed. With
+  // move_to, the thread then copies the piece there with streaming stores: a receiver that lands
+  // pieces in a small ring, as the pipe ceiling's reader does, has them moved into the tensor
+  // off its critical path, and wait_hashed() then also means moved.
+  void add(std::span<const std::byte> piece, std::byte* move_to = nullptr);
   // Returns once the first `pieces` pieces added are hashed.
   void wait_hashed(std::size_t pieces);
   // Waits for every piece added, then returns the checksum of them all.
   std::uint64_t digest();
-  // Seconds the thread spent hashing so far.
+  // Seconds the thread spent hashing (and moving) so far.
   double busy_seconds();
 
  private:
@@ -50,7 +53,11 @@ class piece_hasher {
 
   std::mutex mutex_;
   std::condition_variable changed_;
-  std::deque<std::span<const std::byte>> waiting_;
+  struct queued_piece {
+    std::span<const std::byte> bytes;
+    std::byte* move_to;
+  };
+  std::deque<queued_piece> waiting_;
   std::size_t added_ = 0;
   std::size_t hashed_ = 0;
   bool stop_ = false;

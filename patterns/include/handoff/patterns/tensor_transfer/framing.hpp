@@ -16,6 +16,13 @@
 // own, as the pipe ceiling's reader does, which leaves the receiver's thread reading only. It
 // checks the trailer before it accepts the tensor. The channel is the bound again.
 //
+// A large host tensor's pieces land, as the pipe ceiling's reader's do, in a few chunks that stay
+// in cache (tensor_memory::landing), and the hashing thread moves each into the tensor with
+// streaming stores once it has hashed it. Landed straight in a 256 MiB tensor, every line the
+// channel wrote was read from memory first: on two H200 hosts the host tensor's pipe transfer took
+// 54-62 ms where the device tensor's, landing in its staging chunks, took 42-53 ms, at 99.5% and
+// 93% of the same channel's ceiling.
+//
 // A device tensor's payload passes through the tensor's small ring of page-locked chunk buffers
 // (pinned_chunks): the sender copies the chunks ahead down while the channel takes the pieces of
 // the current one, and the receiver copies each chunk up once its pieces have landed, while the
@@ -141,6 +148,10 @@ class frame_reader {
   std::optional<transport::frame_header> header_;
   transport::frame_checksum checksum_;               // inline, for a small payload
   std::unique_ptr<transport::piece_hasher> hasher_;  // on a thread of its own, for a large one
+  // A host tensor's landing chunks, where the hasher is on its own thread (tensor_memory.hpp).
+  std::span<std::byte> landing_;
+
+  std::span<std::byte> place_in_landing(std::size_t offset, std::size_t length);
 };
 
 // A channel's whole-message length must be the frame's: frame_truncated when it is shorter,

@@ -33,6 +33,10 @@ class tensor_memory {
   // host-path variants' framing), made with the tensor and kept for its lifetime, so that neither
   // a session nor a cold transfer pays for page-locking; nullptr for a host tensor.
   virtual pinned_chunks* staging() const = 0;
+  // A few chunks of host memory for a host tensor large enough that its frame's checksum runs on a
+  // thread of its own (framing.hpp): a receiver lands the payload there, in cache, rather than in
+  // the tensor; empty otherwise. Made with the tensor, as staging is.
+  virtual std::span<std::byte> landing() const = 0;
 
   virtual void poison() = 0;
   // Seeded, never-zero floats; bytes must be a multiple of 4.
