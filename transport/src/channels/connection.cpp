@@ -147,17 +147,10 @@ std::vector<std::byte> connection::receive(deadline_clock::time_point deadline,
 
 std::uint64_t connection::receive_length(deadline_clock::time_point deadline,
                                          std::uint64_t max_bytes) {
-  send_held(deadline);
-  if (body_left_ != 0) {
-    throw process_error("receiving from " + peer_ + ": the previous message still has " +
-                        std::to_string(body_left_) + " bytes unread");
-  }
+  begin_receiving(deadline);
   std::uint64_t length = 0;
   receive_exact(socket_.get(), bytes_of(length), deadline, peer_);
-  if (length > max_bytes) {
-    throw message_too_large("message from " + peer_ + " claims " + std::to_string(length) +
-                            " bytes; the cap is " + std::to_string(max_bytes));
-  }
+  if (length > max_bytes) throw_too_large(length, max_bytes);
   body_left_ = length;
   return length;
 }
@@ -240,11 +233,7 @@ void connection::receive_whole_record(std::span<std::byte> record,
     receive_body(record, deadline);
     return;
   }
-  send_held(deadline);
-  if (body_left_ != 0) {
-    throw process_error("receiving from " + peer_ + ": the previous message still has " +
-                        std::to_string(body_left_) + " bytes unread");
-  }
+  begin_receiving(deadline);
   // A record and its length were sent in one write, so one read usually takes both: a read fewer
   // on each side of a hand-off's critical path. The read asks for no more than a message of the
   // record's size, so it takes nothing of the next message unless this one is the wrong size,
@@ -254,14 +243,24 @@ void connection::receive_whole_record(std::span<std::byte> record,
       receive_at_least(socket_.get(), std::span(message).first(sizeof(length) + record.size()),
                        sizeof(length), deadline, peer_);
   std::memcpy(&length, message.data(), sizeof(length));
-  if (length > record.size()) {
-    throw message_too_large("message from " + peer_ + " claims " + std::to_string(length) +
-                            " bytes; the cap is " + std::to_string(record.size()));
-  }
+  if (length > record.size()) throw_too_large(length, record.size());
   if (length != record.size()) throw_wrong_record_size(length, record.size());
   const std::size_t body_got = got - sizeof(length);
   std::memcpy(record.data(), message.data() + sizeof(length), body_got);
   receive_exact(socket_.get(), record.subspan(body_got), deadline, peer_);
+}
+
+void connection::begin_receiving(deadline_clock::time_point deadline) {
+  send_held(deadline);
+  if (body_left_ != 0) {
+    throw process_error("receiving from " + peer_ + ": the previous message still has " +
+                        std::to_string(body_left_) + " bytes unread");
+  }
+}
+
+void connection::throw_too_large(std::uint64_t length, std::uint64_t cap) const {
+  throw message_too_large("message from " + peer_ + " claims " + std::to_string(length) +
+                          " bytes; the cap is " + std::to_string(cap));
 }
 
 void connection::throw_wrong_record_size(std::uint64_t got, std::size_t expected) const {

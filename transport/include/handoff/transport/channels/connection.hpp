@@ -89,6 +89,9 @@ class connection {
   const std::string& peer() const noexcept { return peer_; }
 
  private:
+  // Sends what is held, and requires the last message to have been received whole.
+  void begin_receiving(deadline_clock::time_point deadline);
+  [[noreturn]] void throw_too_large(std::uint64_t length, std::uint64_t cap) const;
   [[noreturn]] void throw_wrong_record_size(std::uint64_t got, std::size_t expected) const;
   void receive_whole_record(std::span<std::byte> record, deadline_clock::time_point deadline);
   void send_now(std::span<const std::byte> message, deadline_clock::time_point deadline);
