@@ -101,9 +101,8 @@ void connection::send_now(std::span<const std::byte> message, deadline_clock::ti
     send_all(socket_.get(), message, deadline, peer_);
     return;
   }
-  if (held_.size() + message.size() > one_send_bytes) send_held(deadline);
+  if (held_.size() + message.size() > one_send_bytes) write_held(deadline);  // still holding
   held_.insert(held_.end(), message.begin(), message.end());
-  holding_sends_ = true;
 }
 
 void connection::hold_sends() {
@@ -112,6 +111,10 @@ void connection::hold_sends() {
 
 void connection::send_held(deadline_clock::time_point deadline) {
   holding_sends_ = false;
+  write_held(deadline);
+}
+
+void connection::write_held(deadline_clock::time_point deadline) {
   if (held_.empty()) return;
   // Cleared however the send ends, so that nothing held is ever sent twice; the buffer keeps its
   // room for the next hold.

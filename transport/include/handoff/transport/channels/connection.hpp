@@ -95,6 +95,8 @@ class connection {
   [[noreturn]] void throw_wrong_record_size(std::uint64_t got, std::size_t expected) const;
   void receive_whole_record(std::span<std::byte> record, deadline_clock::time_point deadline);
   void send_now(std::span<const std::byte> message, deadline_clock::time_point deadline);
+  // Writes what is held, holding or not.
+  void write_held(deadline_clock::time_point deadline);
 
   unique_fd socket_;
   std::string peer_;
