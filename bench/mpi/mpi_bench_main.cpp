@@ -3,9 +3,10 @@
 // each rank drives the GPU of its local rank, uploads its own parts of the same even plan, runs
 // the same user kernel, and NCCL gathers the whole array onto every rank: the multi_gpu table's
 // case and session (patterns/multi_gpu), over this rank's device only. Rows:
-//   multi_gpu_mpi/<kernel_only|nccl_allgather>/workload:<w>/gpus:<ranks>/partitioner:even/
-//       elements:<e>/scope:<gather|resident|from_host>
+//   multi_gpu_mpi/<kernel_only|nccl_allgather|nccl_allgather_window>/workload:<w>/gpus:<ranks>/
+//       partitioner:even/elements:<e>/scope:<gather|resident|from_host>
 // with the axes and counters of handoff_bench's multi_gpu rows, so the two modes compare by name.
+// The window rows run where the loaded NCCL has symmetric windows (2.27 and later).
 //
 // Every rank runs the same benchmarks for the same fixed number of iterations (an adaptive count
 // could differ between ranks, and a rank that stops early leaves the others waiting in a
@@ -65,7 +66,8 @@ std::shared_ptr<partitioned_setup> setup_for(const partitioned_config& config) {
 // the ranks (rank 0 makes the clique's id, MPI broadcasts it), where handoff_bench's spans the
 // devices of one process.
 std::unique_ptr<gather_session> session_for(const std::shared_ptr<partitioned_setup>& setup,
-                                            gather_kind kind, run_scope scope) {
+                                            gather_kind kind, nccl_result_memory memory,
+                                            run_scope scope) {
   std::unique_ptr<device_gather> gather;
   if (kind == gather_kind::nccl) {
     const mpi_session& session = *context.session;
@@ -74,20 +76,29 @@ std::unique_ptr<gather_session> session_for(const std::shared_ptr<partitioned_se
     clique = session.broadcast_from_rank_0(clique);
     gather = make_nccl_gather(
         *setup->devices,
-        nccl_communicators::for_rank(clique, session.ranks(), session.rank(), context.ordinal));
+        nccl_communicators::for_rank(clique, session.ranks(), session.rank(), context.ordinal),
+        memory);
   }
   return std::make_unique<gather_session>(setup, scope, kind, std::move(gather));
+}
+
+// A figure of the gather holds for the job when it holds on every rank (nccl_windows_registered:
+// 1 only when every rank's copy was registered): the lowest rank's value.
+std::vector<patterns::named_figure> lowest_over_ranks(std::vector<patterns::named_figure> figures) {
+  for (auto& figure : figures)
+    figure.value = -context.session->max_over_ranks(-figure.value);
+  return figures;
 }
 
 // The table's case and session, with a loop of its own: every rank runs the same fixed count, and
 // each run's time is the slowest rank's.
 void timed_row(benchmark::State& state, const partitioned_config& config, gather_kind kind,
-               run_scope scope) {
+               nccl_result_memory memory, run_scope scope) {
   const mpi_session& session = *context.session;
   const scoped_device on_device(context.ordinal);
   const auto setup = setup_for(config);
   multi_gpu_case work(setup, scope);
-  const auto variant = session_for(setup, kind, scope);
+  const auto variant = session_for(setup, kind, memory, scope);
   // One untimed run first, as the driver does: NCCL connects its peers at the first collective of
   // a communicator, which would otherwise land in the first of few timed runs.
   session.barrier();
@@ -109,6 +120,7 @@ void timed_row(benchmark::State& state, const partitioned_config& config, gather
   state.counters["gpus"] = config.gpus;
   set_figures(state, throughput_figures(*setup, totals));
   set_figures(state, gather_figures(setup->plan, kind, scope, totals));
+  set_figures(state, lowest_over_ranks(variant->figures_of_gather()));
 }
 
 void register_rows(const bench_config& config, int ranks) {
@@ -117,24 +129,36 @@ void register_rows(const bench_config& config, int ranks) {
   struct row {
     const char* variant;
     gather_kind gather;
+    nccl_result_memory memory;
     run_scope scope;
   };
+  constexpr auto device = nccl_result_memory::device;
+  constexpr auto window = nccl_result_memory::symmetric_window;
   // A registered workload's rows (patterns/multi_gpu/workload_registry.hpp): every scope for a
   // swept one, the from-host rows for a placement check (add_device_value), as handoff_bench has.
-  const std::vector<row> swept_rows = {
-      {"kernel_only", gather_kind::none, run_scope::resident},
-      {"kernel_only", gather_kind::none, run_scope::from_host},
-      {"nccl_allgather", gather_kind::nccl, run_scope::gather},
-      {"nccl_allgather", gather_kind::nccl, run_scope::resident},
-      {"nccl_allgather", gather_kind::nccl, run_scope::from_host},
+  std::vector<row> swept_rows = {
+      {"kernel_only", gather_kind::none, device, run_scope::resident},
+      {"kernel_only", gather_kind::none, device, run_scope::from_host},
+      {"nccl_allgather", gather_kind::nccl, device, run_scope::gather},
+      {"nccl_allgather", gather_kind::nccl, device, run_scope::resident},
+      {"nccl_allgather", gather_kind::nccl, device, run_scope::from_host},
   };
-  const std::vector<row> placement_rows = {
-      {"kernel_only", gather_kind::none, run_scope::from_host},
-      {"nccl_allgather", gather_kind::nccl, run_scope::from_host},
+  std::vector<row> placement_rows = {
+      {"kernel_only", gather_kind::none, device, run_scope::from_host},
+      {"nccl_allgather", gather_kind::nccl, device, run_scope::from_host},
   };
+  // Never a row that would throw on every rank: an older NCCL leaves the window rows out, by name.
+  if (const auto reason = nccl_windows_unavailable_reason(); reason.empty()) {
+    for (const auto scope : {run_scope::gather, run_scope::resident, run_scope::from_host})
+      swept_rows.push_back({"nccl_allgather_window", gather_kind::nccl, window, scope});
+    placement_rows.push_back(
+        {"nccl_allgather_window", gather_kind::nccl, window, run_scope::from_host});
+  } else if (context.session->rank() == 0) {
+    std::cerr << "handoff_bench_mpi: no nccl_allgather_window rows: " << reason << "\n";
+  }
   for (const auto* w : registered_workloads()) {
     const bool swept = w->rows == workload_rows::full_sweep;
-    for (const auto& [variant, gather, scope] : swept ? swept_rows : placement_rows) {
+    for (const auto& [variant, gather, memory, scope] : swept ? swept_rows : placement_rows) {
       const partitioned_config row_config{w->name, ranks, partitioner::even, elements, 0};
       const auto name = benchmark_name("multi_gpu_mpi", variant,
                                        {{"workload", w->name},
@@ -143,9 +167,9 @@ void register_rows(const bench_config& config, int ranks) {
                                         {"elements", std::to_string(elements)},
                                         {"scope", std::string(run_scope_name(scope))}});
       benchmark::RegisterBenchmark(name.c_str(),
-                                   [row_config, gather, scope](benchmark::State& state) {
+                                   [row_config, gather, memory, scope](benchmark::State& state) {
                                      try {
-                                       timed_row(state, row_config, gather, scope);
+                                       timed_row(state, row_config, gather, memory, scope);
                                      } catch (const std::exception& error) {
                                        context.session->abort_all(error.what(), 3);
                                      }

@@ -9,7 +9,10 @@
 //   host_gather_pinned  every device copies straight into one pinned array, all at once;
 //   p2p_gather          every device copies into GPU 0 over the peer link;
 //   nccl_allgather      every device ends with the whole array (ncclAllGather, or grouped
-//                       broadcasts for unequal parts).
+//                       broadcasts for unequal parts);
+//   nccl_allgather_window the same into NCCL symmetric windows (NCCL 2.27 and later), which NCCL
+//                       may gather into with its symmetric kernels, or with its copy engines
+//                       under NCCL_CTA_POLICY=2.
 // Scopes: gather (the gather alone, its bandwidth against the peer or PCIe ceiling), resident
 // (kernel and gather, the input already on the devices) and from_host (each part uploaded from
 // pinned memory first; host_gather uploads from pageable memory, as the article does).
@@ -166,6 +169,10 @@ void register_nccl_allgather(const bench_environment& environment) {
   register_variants(environment, {"nccl_allgather"});
 }
 
+void register_nccl_allgather_window(const bench_environment& environment) {
+  register_variants(environment, {"nccl_allgather_window"});
+}
+
 std::string p2p_unavailable(const bench_environment& environment) {
   return multi_gpu_unavailable_reason("p2p_gather", environment.gpus.count);
 }
@@ -174,11 +181,17 @@ std::string nccl_unavailable(const bench_environment& environment) {
   return multi_gpu_unavailable_reason("nccl_allgather", environment.gpus.count);
 }
 
+std::string nccl_windows_unavailable(const bench_environment& environment) {
+  return multi_gpu_unavailable_reason("nccl_allgather_window", environment.gpus.count);
+}
+
 }  // namespace
 
 HANDOFF_BENCHMARK_FAMILY("multi_gpu/kernel_only", 1, register_kernel_only);
 HANDOFF_BENCHMARK_FAMILY("multi_gpu/host_gather", 1, register_host_gathers);
 HANDOFF_BENCHMARK_FAMILY("multi_gpu/p2p_gather", 1, register_p2p_gather, p2p_unavailable);
 HANDOFF_BENCHMARK_FAMILY("multi_gpu/nccl_allgather", 1, register_nccl_allgather, nccl_unavailable);
+HANDOFF_BENCHMARK_FAMILY("multi_gpu/nccl_allgather_window", 1, register_nccl_allgather_window,
+                         nccl_windows_unavailable);
 
 }  // namespace handoff::bench::multi_gpu

@@ -29,7 +29,8 @@ PATTERN_VARIANTS = {
                     "gpu_transfers", "gpu_transfers_pinned", "gpu_resident"),
     "tensor_transfer": ("queue", "pipe", "shm", "shm_pinned", "cuda_ipc", "vmm_fd"),
     "multi_gpu": ("host_gather", "host_gather_pinned", "p2p_gather", "nccl_allgather",
-                  "kernel_only", "kernel_only_threads", "kernel_only_host_join"),
+                  "kernel_only", "kernel_only_threads", "kernel_only_host_join",
+                  "nccl_allgather_window"),
 }  # fmt: skip
 # Tableau 10: distinct in colour and in lightness.
 COLOURS = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",

@@ -54,6 +54,9 @@ TEST(MultiGpuFloors, MatchTheBenchSideModelsCounters) {
                       {"floor_bytes.pcie_h2d_pinned", 1073741824.0}}));
   EXPECT_EQ(floor_counters("nccl_allgather", 2, even, run_scope::gather),
             (counters{{"floor_bytes.p2p_peer_access_on", 536870912.0}}));
+  // Into windows or not, an all-gather moves the same bytes over the same links.
+  EXPECT_EQ(floor_counters("nccl_allgather_window", 2, even, run_scope::gather),
+            (counters{{"floor_bytes.p2p_peer_access_on", 536870912.0}}));
   EXPECT_EQ(floor_counters("nccl_allgather", 4, even, run_scope::from_host),
             (counters{{"floor_bytes.hbm_device_copy", 536870912.0},
                       {"floor_bytes.p2p_peer_access_on", 805306368.0},

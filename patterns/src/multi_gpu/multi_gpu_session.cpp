@@ -85,6 +85,17 @@ reference::verification_result gather_session::verify(const multi_gpu_case& work
   return total;
 }
 
+std::vector<named_figure> gather_session::figures() const {
+  auto figures = multi_gpu_session::figures();
+  for (auto& figure : figures_of_gather())
+    figures.push_back(std::move(figure));
+  return figures;
+}
+
+std::vector<named_figure> gather_session::figures_of_gather() const {
+  return gather_ ? gather_->figures() : std::vector<named_figure>{};
+}
+
 cudaStream_t gather_session::stream() const {
   return setup().devices->origin();
 }

@@ -1,6 +1,7 @@
-// nccl_allgather's set-up (nccl_gather.cpp is the gather itself): one communicator per device of
-// this process, from ncclCommInitAll. Built with or without NCCL, so that the table always has
-// the row; without it the set-up refuses by name.
+// The set-ups of nccl_allgather and nccl_allgather_window (nccl_gather.cpp is the gather itself):
+// one communicator per device of this process, from ncclCommInitAll; the window row gathers into
+// NCCL symmetric windows (nccl_windows.hpp). Built with or without NCCL, so that the table always
+// has the rows; without it the set-ups refuse by name.
 
 #include <stdexcept>
 
@@ -26,15 +27,44 @@ std::string nccl_unavailable_reason() {
 #endif
 }
 
-session_ptr set_up_nccl_allgather(const multi_gpu_point& at, compute_target) {
+std::string nccl_windows_unavailable() {
+  if (auto reason = nccl_unavailable_reason(); !reason.empty()) return reason;
 #ifdef HANDOFF_HAVE_NCCL
+  return nccl_windows_unavailable_reason();
+#else
+  return {};
+#endif
+}
+
+namespace {
+
+#ifdef HANDOFF_HAVE_NCCL
+session_ptr set_up_nccl(const multi_gpu_point& at, nccl_result_memory memory) {
   auto setup = shared_setup_for(at.config);
-  auto gather = make_nccl_gather(*setup->devices, nccl_communicators::for_devices(*setup->devices));
+  auto gather =
+      make_nccl_gather(*setup->devices, nccl_communicators::for_devices(*setup->devices), memory);
   return std::make_unique<gather_session>(std::move(setup), at.scope, gather_kind::nccl,
                                           std::move(gather));
+}
+#endif
+
+}  // namespace
+
+session_ptr set_up_nccl_allgather(const multi_gpu_point& at, compute_target) {
+#ifdef HANDOFF_HAVE_NCCL
+  return set_up_nccl(at, nccl_result_memory::device);
 #else
   (void)at;
   throw std::runtime_error("nccl_allgather: " + nccl_unavailable_reason());
+#endif
+}
+
+session_ptr set_up_nccl_allgather_window(const multi_gpu_point& at, compute_target) {
+#ifdef HANDOFF_HAVE_NCCL
+  return set_up_nccl(at, nccl_result_memory::symmetric_window);
+#else
+  (void)at;
+  throw std::runtime_error("nccl_allgather_window: " + nccl_unavailable_reason());
 #endif
 }
 

@@ -2,46 +2,43 @@
 
 #include "handoff/cuda_check.hpp"
 #include "handoff/patterns/multi_gpu/nccl_library.hpp"
+#include "handoff/patterns/multi_gpu/nccl_windows.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "handoff/scoped_device.hpp"
 
 namespace handoff::patterns::multi_gpu {
 namespace {
 
-// Ends the group even when a call inside it throws, so NCCL is never left mid-group.
-class nccl_group {
- public:
-  nccl_group() { HANDOFF_NCCL_CHECK(nccl().group_start()); }
-  nccl_group(const nccl_group&) = delete;
-  nccl_group& operator=(const nccl_group&) = delete;
-  ~nccl_group() noexcept(false) {
-    const ncclResult_t status = nccl().group_end();
-    if (std::uncaught_exceptions() == 0) HANDOFF_NCCL_CHECK(status);
-  }
-};
-
 class nccl_gather final : public device_gather {
  public:
-  nccl_gather(const partitioned_devices& devices, nccl_communicators communicators)
-      : communicators_(std::move(communicators)) {
+  nccl_gather(const partitioned_devices& devices, nccl_communicators communicators,
+              nccl_result_memory memory)
+      : communicators_(std::move(communicators)), elements_(devices.plan().elements) {
     if (communicators_.size() != devices.slots().size()) {
       throw std::invalid_argument("nccl_allgather: one communicator per device slot is needed");
     }
-    for (const auto& slot : devices.slots()) {
-      const scoped_device on_device(slot.ordinal);
-      results_.emplace_back(devices.plan().elements);
+    for (const auto& slot : devices.slots())
       ordinals_.push_back(slot.ordinal);
+    if (memory == nccl_result_memory::symmetric_window) {
+      windows_ = std::make_unique<nccl_symmetric_windows>(communicators_, ordinals_, elements_);
+      for (std::size_t i = 0; i < ordinals_.size(); ++i)
+        results_.push_back(windows_->data(i));
+      return;
+    }
+    for (const int ordinal : ordinals_) {
+      const scoped_device on_device(ordinal);
+      device_results_.emplace_back(elements_);
+      results_.push_back(device_results_.back().data());
     }
   }
 
   void poison() override {
+    if (elements_ == 0) return;
     // Each device's copy is poisoned from its own device: without peer access, a memset of
     // another device's memory is an invalid value.
     for (std::size_t i = 0; i < results_.size(); ++i) {
-      if (results_[i].size() == 0) continue;
       const scoped_device on_device(ordinals_[i]);
-      HANDOFF_CUDA_CHECK(
-          cudaMemset(results_[i].data(), reference::poison_byte, results_[i].size_bytes()));
+      HANDOFF_CUDA_CHECK(cudaMemset(results_[i], reference::poison_byte, result_bytes()));
       HANDOFF_CUDA_CHECK(cudaDeviceSynchronize());
     }
   }
@@ -52,22 +49,30 @@ class nccl_gather final : public device_gather {
     for (std::size_t i = 0; i < devices.slots().size(); ++i) {
       auto& slot = devices.slots()[i];
       const scoped_device on_device(slot.ordinal);
-      enqueue_slot(plan, slot, communicators_[i], results_[i].data());
+      enqueue_slot(plan, slot, communicators_[i], results_[i]);
     }
   }
 
   std::vector<std::vector<float>> results() const override {
     std::vector<std::vector<float>> copies;
-    for (const auto& result : results_) {
-      std::vector<float> copy(result.size());
-      HANDOFF_CUDA_CHECK(
-          cudaMemcpy(copy.data(), result.data(), result.size_bytes(), cudaMemcpyDefault));
+    for (float* result : results_) {
+      std::vector<float> copy(elements_);
+      if (elements_ > 0) {
+        HANDOFF_CUDA_CHECK(cudaMemcpy(copy.data(), result, result_bytes(), cudaMemcpyDefault));
+      }
       copies.push_back(std::move(copy));
     }
     return copies;
   }
 
+  std::vector<named_figure> figures() const override {
+    if (!windows_) return {};
+    return {{"nccl_windows_registered", windows_->all_registered() ? 1.0 : 0.0}};
+  }
+
  private:
+  std::size_t result_bytes() const noexcept { return elements_ * sizeof(float); }
+
   static void enqueue_slot(const partition_plan& plan, device_slot& slot, ncclComm_t communicator,
                            float* result) {
     if (gathers_with_all_gather(plan)) {
@@ -85,9 +90,13 @@ class nccl_gather final : public device_gather {
     }
   }
 
+  // Declared first, destroyed last: the windows are deregistered from their communicators.
   nccl_communicators communicators_;
-  std::vector<device_buffer<float>> results_;
+  std::size_t elements_;
   std::vector<int> ordinals_;
+  std::vector<device_buffer<float>> device_results_;
+  std::unique_ptr<nccl_symmetric_windows> windows_;
+  std::vector<float*> results_;  // each device's copy, in either memory
 };
 
 }  // namespace
@@ -97,8 +106,9 @@ bool gathers_with_all_gather(const partition_plan& plan) {
 }
 
 std::unique_ptr<device_gather> make_nccl_gather(const partitioned_devices& devices,
-                                                nccl_communicators communicators) {
-  return std::make_unique<nccl_gather>(devices, std::move(communicators));
+                                                nccl_communicators communicators,
+                                                nccl_result_memory memory) {
+  return std::make_unique<nccl_gather>(devices, std::move(communicators), memory);
 }
 
 }  // namespace handoff::patterns::multi_gpu

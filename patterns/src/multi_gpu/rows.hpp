@@ -18,10 +18,14 @@ session_ptr set_up_host_gather(const multi_gpu_point& at, compute_target target)
 session_ptr set_up_host_gather_pinned(const multi_gpu_point& at, compute_target target);
 session_ptr set_up_p2p_gather(const multi_gpu_point& at, compute_target target);
 session_ptr set_up_nccl_allgather(const multi_gpu_point& at, compute_target target);
+session_ptr set_up_nccl_allgather_window(const multi_gpu_point& at, compute_target target);
 
 // Why nccl_allgather cannot run (no NCCL in this build, or the library does not load); empty when
 // it can.
 std::string nccl_unavailable_reason();
+// Why nccl_allgather_window cannot run (that, or an NCCL without symmetric windows); empty when it
+// can.
+std::string nccl_windows_unavailable();
 
 floor_terms multi_gpu_floor(const partition_plan& plan, gather_kind gather, run_scope scope);
 

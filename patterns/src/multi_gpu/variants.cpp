@@ -55,6 +55,12 @@ constexpr multi_gpu_row rows[] = {
      .reports_stages = false,
      .setup = set_up_nccl_allgather,
      .floor = floor_of<gather_kind::nccl>},
+    {.name = "nccl_allgather_window",
+     .targets = devices_only,
+     .clock = self,
+     .reports_stages = false,
+     .setup = set_up_nccl_allgather_window,
+     .floor = floor_of<gather_kind::nccl>},
 };
 
 }  // namespace
@@ -68,6 +74,7 @@ std::string multi_gpu_unavailable_reason(std::string_view variant, int gpus) {
     return peer_access_unavailable_reason(peer_access_matrix(gpus), 0, gpus);
   }
   if (variant == "nccl_allgather") return nccl_unavailable_reason();
+  if (variant == "nccl_allgather_window") return nccl_windows_unavailable();
   return {};
 }
 

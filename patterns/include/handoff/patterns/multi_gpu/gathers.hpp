@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "handoff/patterns/floor_terms.hpp"
 #include "handoff/patterns/multi_gpu/partitioned_devices.hpp"
 
 namespace handoff::patterns::multi_gpu {
@@ -33,6 +34,8 @@ class device_gather {
   // Every copy of the gathered array the gather makes (one per device for an all-gather),
   // copied to the host after the run; untimed.
   virtual std::vector<std::vector<float>> results() const = 0;
+  // What the gather reports about itself beside the run's figures (figures.hpp).
+  virtual std::vector<named_figure> figures() const { return {}; }
 };
 
 std::unique_ptr<device_gather> make_host_pinned_gather(const partitioned_devices& devices);

@@ -48,6 +48,10 @@ class gather_session final : public multi_gpu_session {
   void poison(multi_gpu_case& work) override;
   reference::verification_result verify(const multi_gpu_case& work) const override;
   cudaStream_t stream() const override;
+  // The run's figures and the gather's own (device_gather::figures).
+  std::vector<named_figure> figures() const override;
+  // The gather's own figures alone (an MPI rank adds the run's figures itself).
+  std::vector<named_figure> figures_of_gather() const;
 
  private:
   std::unique_ptr<device_gather> gather_;

@@ -27,6 +27,11 @@ struct nccl_library {
   decltype(&ncclGroupStart) group_start;
   decltype(&ncclGroupEnd) group_end;
   decltype(&ncclGetErrorString) error_string;
+  // NCCL 2.27 and later (symmetric memory); null where the loaded library is older.
+  decltype(&ncclMemAlloc) mem_alloc;
+  decltype(&ncclMemFree) mem_free;
+  decltype(&ncclCommWindowRegister) comm_window_register;
+  decltype(&ncclCommWindowDeregister) comm_window_deregister;
 };
 
 // libnccl.so.<major>; a library that cannot be loaded, or lacks a function, is nccl_error.
@@ -36,6 +41,19 @@ const nccl_library& nccl();
 std::string nccl_version();
 
 void throw_on_nccl_error(ncclResult_t status, const char* call, const char* file, int line);
+
+// Why the loaded NCCL cannot register symmetric windows (older than 2.27); empty when it can.
+std::string nccl_windows_unavailable_reason();
+
+// ncclGroupStart for the scope: ends the group even when a call inside it throws, so that NCCL is
+// never left mid-group.
+class nccl_group {
+ public:
+  nccl_group();
+  nccl_group(const nccl_group&) = delete;
+  nccl_group& operator=(const nccl_group&) = delete;
+  ~nccl_group() noexcept(false);
+};
 
 }  // namespace handoff::patterns::multi_gpu
 

@@ -10,7 +10,9 @@
 //   host_gather_pinned  every device copies straight into one pinned array, all at once;
 //   p2p_gather          every device copies into GPU 0 over the peer link;
 //   nccl_allgather      every device ends with the whole array (ncclAllGather, or grouped
-//                       broadcasts for unequal parts).
+//                       broadcasts for unequal parts);
+//   nccl_allgather_window the same into NCCL symmetric windows (nccl_windows.hpp): NCCL's
+//                       symmetric kernels, or its copy engines under NCCL_CTA_POLICY=2.
 // A Point is a configuration (workload, GPU count, partitioner, size) and a scope: the gather alone
 // (the results already on the devices), resident (kernel and gather, the input already on the
 // devices) or from_host (each part uploaded first; host_gather uploads from pageable memory, as
@@ -62,7 +64,7 @@ using multi_gpu_row = variant_row<multi_gpu_point, multi_gpu_case>;
 variant_table<multi_gpu_point, multi_gpu_case> multi_gpu_variants();
 
 // Why this build and machine cannot run variant on gpus GPUs (p2p_gather without peer access,
-// nccl_allgather without NCCL); empty when it can.
+// nccl_allgather without NCCL, nccl_allgather_window without NCCL 2.27); empty when it can.
 std::string multi_gpu_unavailable_reason(std::string_view variant, int gpus);
 
 }  // namespace handoff::patterns::multi_gpu
