@@ -1,6 +1,5 @@
 // launch_threads without a GPU: every thread runs each task once, all at once, its prologue
-// first; exceptions reach the caller; nothing hangs, including destruction while idle; the
-// threads yield their cores only where they outnumber them.
+// first; exceptions reach the caller; nothing hangs, including destruction while idle.
 
 #include "handoff/patterns/multi_gpu/launch_threads.hpp"
 
@@ -17,7 +16,6 @@ namespace handoff::multi_gpu_tests {
 namespace {
 
 using patterns::multi_gpu::launch_threads;
-using patterns::multi_gpu::spin_manner;
 
 TEST(LaunchThreads, EveryThreadRunsEachTaskOnceWithItsOwnIndex) {
   launch_threads threads(4, nullptr);
@@ -105,20 +103,6 @@ TEST(LaunchThreads, DestructionWhileIdleOrNeverUsedReturns) {
   }
   { launch_threads none(0, nullptr); }
   SUCCEED();
-}
-
-TEST(LaunchThreads, SpinWithoutYieldingOnlyWhereEverySpinningThreadHasACore) {
-  const std::size_t cores = patterns::multi_gpu::usable_cores();
-  ASSERT_GE(cores, 1u);
-  // The caller spins beside the threads: count + 1 spinning threads.
-  EXPECT_EQ(launch_threads(cores, nullptr).manner(), spin_manner::yielding);
-  if (cores < 2) GTEST_SKIP() << "one usable core: every pool of threads outnumbers it";
-  launch_threads fitting(cores - 1, nullptr);
-  EXPECT_EQ(fitting.manner(), spin_manner::pausing);
-  std::atomic<std::size_t> runs{0};
-  for (int round = 0; round < 100; ++round)
-    fitting.run_on_each([&](std::size_t) { runs.fetch_add(1); });
-  EXPECT_EQ(runs.load(), 100 * (cores - 1));
 }
 
 TEST(LaunchThreads, NoThreadsMeansNothingRuns) {

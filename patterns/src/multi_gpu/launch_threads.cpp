@@ -2,9 +2,6 @@
 
 #include <cuda_runtime_api.h>
 
-#include <sched.h>
-
-#include <algorithm>
 #include <chrono>
 #include <thread>
 #include <utility>
@@ -21,28 +18,16 @@ namespace {
 // session runs samples; it sleeps through a row's verification.
 constexpr auto spin_before_sleeping = std::chrono::milliseconds(20);
 
-void pause_briefly() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();  // eases the spin's hold on a core it shares with a hyperthread
-#endif
-}
-
 // Returns once value differs from seen: spinning first, then sleeping on the atomic.
 template <typename T>
-T wait_for_change(const std::atomic<T>& value, T seen, spin_manner manner) {
+T wait_for_change(const std::atomic<T>& value, T seen) {
   const auto spin_until = std::chrono::steady_clock::now() + spin_before_sleeping;
   for (;;) {
     const T now = value.load(std::memory_order_acquire);
     if (now != seen) return now;
     if (std::chrono::steady_clock::now() >= spin_until) break;
-    // On a machine with fewer cores than spinning threads, lets the thread that is due run. A
-    // yield is a system call, and a change that lands during one is seen only after it: where
-    // every spinning thread has a core, the spin only pauses.
-    if (manner == spin_manner::yielding) {
-      std::this_thread::yield();
-    } else {
-      pause_briefly();
-    }
+    // On a machine with fewer cores than spinning threads, lets the thread that is due run.
+    std::this_thread::yield();
   }
   for (;;) {
     value.wait(seen, std::memory_order_acquire);
@@ -53,15 +38,6 @@ T wait_for_change(const std::atomic<T>& value, T seen, spin_manner manner) {
 
 }  // namespace
 
-std::size_t usable_cores() {
-  cpu_set_t allowed;
-  CPU_ZERO(&allowed);
-  if (sched_getaffinity(0, sizeof(allowed), &allowed) != 0) {
-    return std::max(1u, std::thread::hardware_concurrency());
-  }
-  return static_cast<std::size_t>(CPU_COUNT(&allowed));
-}
-
 launch_threads::launch_threads(std::span<const int> ordinals)
     : launch_threads(ordinals.size(), [devices = std::vector<int>(
                                            ordinals.begin(), ordinals.end())](std::size_t index) {
@@ -69,10 +45,7 @@ launch_threads::launch_threads(std::span<const int> ordinals)
       }) {}
 
 launch_threads::launch_threads(std::size_t count, std::function<void(std::size_t)> prologue)
-    : prologue_(std::move(prologue)),
-      errors_(count),
-      // The caller spins too, while the threads run: count + 1 spinning threads.
-      spin_manner_(usable_cores() > count ? spin_manner::pausing : spin_manner::yielding) {
+    : prologue_(std::move(prologue)), errors_(count) {
   threads_.reserve(count);
   try {
     for (std::size_t i = 0; i < count; ++i)
@@ -106,7 +79,7 @@ void launch_threads::run_on_each(const std::function<void(std::size_t)>& task) {
   generation_.fetch_add(1, std::memory_order_release);
   generation_.notify_all();
   for (std::size_t left = threads_.size(); left != 0;)
-    left = wait_for_change(unfinished_, left, spin_manner_);
+    left = wait_for_change(unfinished_, left);
   task_ = nullptr;
   for (const auto& error : errors_) {
     if (error) std::rethrow_exception(error);
@@ -122,7 +95,7 @@ void launch_threads::serve(std::size_t index) {
   }
   std::uint64_t seen = 0;
   for (;;) {
-    seen = wait_for_change(generation_, seen, spin_manner_);
+    seen = wait_for_change(generation_, seen);
     if (stopping_.load(std::memory_order_acquire)) return;
     if (prologue_error) {
       errors_[index] = prologue_error;

@@ -21,13 +21,6 @@
 
 namespace handoff::patterns::multi_gpu {
 
-// The cores this process may run on (its affinity mask), not the machine's.
-std::size_t usable_cores();
-
-// How a waiting thread spins: pausing where every spinning thread has a core of its own, yielding
-// its core where they outnumber the cores.
-enum class spin_manner { pausing, yielding };
-
 class launch_threads {
  public:
   // Thread i makes CUDA device ordinals[i] current before it takes any task.
@@ -40,7 +33,6 @@ class launch_threads {
   ~launch_threads();
 
   std::size_t size() const noexcept { return threads_.size(); }
-  spin_manner manner() const noexcept { return spin_manner_; }
 
   // Runs task(i) on thread i, for every thread at once, and returns when every one has returned.
   // When tasks throw, the first thread's exception (by index) is rethrown here, after all return.
@@ -52,7 +44,6 @@ class launch_threads {
 
   std::function<void(std::size_t)> prologue_;
   std::vector<std::exception_ptr> errors_;
-  spin_manner spin_manner_;
   const std::function<void(std::size_t)>* task_ = nullptr;
   std::atomic<std::uint64_t> generation_{0};  // one more for each task; the threads wait on it
   std::atomic<std::size_t> unfinished_{0};
