@@ -1,8 +1,9 @@
 // nccl_allgather_window on two or more GPUs: where every pair of GPUs reaches the other directly
-// (NCCL's symmetric memory needs them all linked), NCCL registers every device's copy as a
-// symmetric window, and the gather into the windows verifies, by ncclAllGather (an even plan) and
-// by grouped broadcasts (an uneven one). That it verifies at every size, scope and partitioner on
-// any GPU count is conformance_test.cpp's.
+// (NCCL's symmetric memory needs them all linked), NCCL returns a window for every device's copy,
+// and the gather into the windows verifies, by ncclAllGather (an even plan) and by grouped
+// broadcasts (an uneven one). Which path NCCL's gather took is in NCCL's log, not here
+// (ci/multigpu's nccl-paths.log). That it verifies at every size, scope and partitioner on any GPU
+// count is conformance_test.cpp's.
 
 #include <gtest/gtest.h>
 

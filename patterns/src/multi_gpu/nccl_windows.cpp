@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <stdexcept>
-#include <thread>
 
 #include "handoff/fork_guard.hpp"
 #include "handoff/patterns/multi_gpu/nccl_gather.hpp"
@@ -64,29 +63,20 @@ bool nccl_symmetric_windows::all_registered() const noexcept {
   return std::ranges::all_of(windows_, [](ncclWindow_t window) { return window != nullptr; });
 }
 
-void nccl_symmetric_windows::deregister_one(std::size_t slot) const noexcept {
-  try {
-    const scoped_device on_device(ordinals_[slot]);
-    HANDOFF_NCCL_CHECK(nccl().comm_window_deregister(communicators_[slot], windows_[slot]));
-  } catch (const std::exception& error) {
-    std::fprintf(stderr, "handoff: the window of device %d: %s\n", ordinals_[slot], error.what());
-  }
-}
-
+// In this thread, one window after another: a deregistration is local to its communicator (NCCL
+// 2.28's waits for no peer), and a fresh thread would restore device 0 on its way out, making a
+// context there in every MPI rank.
 void nccl_symmetric_windows::deregister() noexcept {
-  std::vector<std::thread> deregistering;
   for (std::size_t i = 0; i < windows_.size(); ++i) {
     if (windows_[i] == nullptr) continue;
     try {
-      deregistering.emplace_back([this, i]() noexcept { deregister_one(i); });
+      const scoped_device on_device(ordinals_[i]);
+      HANDOFF_NCCL_CHECK(nccl().comm_window_deregister(communicators_[i], windows_[i]));
     } catch (const std::exception& error) {
-      std::fprintf(stderr, "handoff: a window of device %d stays registered: %s\n", ordinals_[i],
-                   error.what());
+      std::fprintf(stderr, "handoff: the window of device %d: %s\n", ordinals_[i], error.what());
     }
+    windows_[i] = nullptr;
   }
-  for (auto& thread : deregistering)
-    thread.join();
-  std::ranges::fill(windows_, nullptr);
 }
 
 }  // namespace handoff::patterns::multi_gpu

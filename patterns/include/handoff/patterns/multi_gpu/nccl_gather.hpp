@@ -41,7 +41,7 @@ bool gathers_with_all_gather(const partition_plan& plan);
 
 // Where each device's copy of the gathered array lives: cudaMalloc'd memory (nccl_allgather), or
 // an NCCL symmetric window (nccl_allgather_window; nccl_windows.hpp), which reports
-// nccl_windows_registered: 1 when NCCL registered every device's copy, else 0.
+// nccl_windows_registered: 1 when NCCL returned a window for every device's copy, else 0.
 enum class nccl_result_memory { device, symmetric_window };
 
 std::unique_ptr<device_gather> make_nccl_gather(

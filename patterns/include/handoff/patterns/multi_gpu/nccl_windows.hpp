@@ -2,10 +2,12 @@
 // Each device's copy of an all-gather's result in an NCCL symmetric window: memory from
 // ncclMemAlloc, registered with that device's communicator (ncclCommWindowRegister,
 // NCCL_WIN_COLL_SYMMETRIC). Into registered receive buffers NCCL 2.27 and later may gather with
-// its symmetric kernels, and NCCL 2.28 under NCCL_CTA_POLICY=2 (zero CTAs) with the copy engines.
-// NCCL registers nothing where it has no symmetric memory (GPUs not all directly linked, more than
-// one node, NCCL_WIN_ENABLE=0, no cuMem): the buffers are then ordinary device memory, and
-// all_registered() says so.
+// its symmetric kernels, and NCCL 2.28 under NCCL_CTA_POLICY=2 (zero CTAs) with the copy engines;
+// which path a collective takes is NCCL's choice, by its version, the topology and whether the
+// send buffer is registered too (here it is the kernel's output, ordinary memory), and NCCL logs
+// it under NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=TUNING ("AllGather [Symmetric]", "[Copy Engine]").
+// A window handle for every copy (all_registered) means NCCL took the memory, not that it took
+// either path: without symmetric memory it may register the buffer locally.
 
 #include <nccl.h>
 
@@ -35,19 +37,16 @@ class nccl_symmetric_windows {
                          std::size_t elements);
   nccl_symmetric_windows(const nccl_symmetric_windows&) = delete;
   nccl_symmetric_windows& operator=(const nccl_symmetric_windows&) = delete;
-  // Deregisters every window before its memory is freed, each from a thread of its own: a
-  // deregistration may wait for its peers', and one thread deregistering in turn would wait on
-  // the first forever.
+  // Deregisters every window before its memory is freed.
   ~nccl_symmetric_windows();
 
   float* data(std::size_t slot) const { return buffers_.at(slot).data(); }
   std::size_t size_bytes(std::size_t slot) const { return buffers_.at(slot).size_bytes(); }
-  // True when NCCL registered every device's buffer.
+  // True when NCCL returned a window for every device's buffer.
   bool all_registered() const noexcept;
 
  private:
   void deregister() noexcept;
-  void deregister_one(std::size_t slot) const noexcept;
 
   std::vector<int> ordinals_;
   std::vector<ncclComm_t> communicators_;
