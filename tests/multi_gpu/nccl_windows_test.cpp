@@ -1,9 +1,9 @@
 // nccl_allgather_window on two or more GPUs: where every pair of GPUs reaches the other directly
-// (NCCL's symmetric memory needs them all linked), NCCL returns a window for every device's copy,
-// and the gather into the windows verifies, by ncclAllGather (an even plan) and by grouped
-// broadcasts (an uneven one). Which path NCCL's gather took is in NCCL's log, not here
-// (ci/multigpu's nccl-paths.log). That it verifies at every size, scope and partitioner on any GPU
-// count is conformance_test.cpp's.
+// (NCCL's symmetric memory needs them all linked), NCCL returns a window for every device's copy
+// of an even plan, gathered by ncclAllGather, and the gather verifies; an uneven plan (grouped
+// broadcasts) asks for no window and verifies too. Which path NCCL's gather took is in NCCL's log,
+// not here (ci/multigpu's nccl-paths.log). That it verifies at every size, scope and partitioner on
+// any GPU count is conformance_test.cpp's.
 
 #include <gtest/gtest.h>
 
@@ -55,7 +55,9 @@ TEST(NcclWindows, EveryCopyIsRegisteredWhereEveryPairOfGpusIsLinked) {
       EXPECT_TRUE(session->verify(*work).passed()) << "run " << run;
     }
     const double registered = figure_named(session->figures(), "nccl_windows_registered");
-    if (linked) {
+    if (elements != even) {
+      EXPECT_EQ(registered, 0.0) << "an uneven plan's broadcasts go into ordinary memory";
+    } else if (linked) {
       EXPECT_EQ(registered, 1.0) << "NCCL registered no window on GPUs that all reach each other";
     } else {
       EXPECT_TRUE(registered == 0.0 || registered == 1.0) << registered;

@@ -40,7 +40,8 @@ class nccl_communicators {
 bool gathers_with_all_gather(const partition_plan& plan);
 
 // Where each device's copy of the gathered array lives: cudaMalloc'd memory (nccl_allgather), or
-// an NCCL symmetric window (nccl_allgather_window; nccl_windows.hpp), which reports
+// an NCCL symmetric window (nccl_allgather_window; nccl_windows.hpp) where the plan's parts are
+// equal (ncclAllGather; unequal parts are broadcast into ordinary memory), which reports
 // nccl_windows_registered: 1 when NCCL returned a window for every device's copy, else 0.
 enum class nccl_result_memory { device, symmetric_window };
 
