@@ -21,8 +21,9 @@ class nccl_gather final : public device_gather {
       ordinals_.push_back(slot.ordinal);
     windows_requested_ = memory == nccl_result_memory::symmetric_window;
     // Windows only where ncclAllGather gathers: the one way into them run on two GPUs so far. On
-    // two H200s (NCCL 2.28.3) a test that gathered an uneven plan (grouped broadcasts) into them
-    // ran past 70 s without ending; the broadcasts go into ordinary memory, as nccl_allgather's.
+    // two H200s (NCCL 2.28.3) a test that runs every variant on an uneven plan did not end within
+    // 70 s, which variant stalled unknown; broadcasts into windows had never run on two GPUs, so
+    // an uneven plan's broadcasts go into ordinary memory, as nccl_allgather's do.
     if (windows_requested_ && gathers_with_all_gather(devices.plan())) {
       windows_ = std::make_unique<nccl_symmetric_windows>(communicators_, ordinals_, elements_);
       for (std::size_t i = 0; i < ordinals_.size(); ++i)

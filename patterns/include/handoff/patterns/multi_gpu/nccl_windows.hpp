@@ -41,7 +41,6 @@ class nccl_symmetric_windows {
   ~nccl_symmetric_windows();
 
   float* data(std::size_t slot) const { return buffers_.at(slot).data(); }
-  std::size_t size_bytes(std::size_t slot) const { return buffers_.at(slot).size_bytes(); }
   // True when NCCL returned a window for every device's buffer.
   bool all_registered() const noexcept;
 
