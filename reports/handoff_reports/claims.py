@@ -335,4 +335,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from handoff_reports.cli import run  # stops as every command does
+
+    sys.exit(run("claims", None))

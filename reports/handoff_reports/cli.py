@@ -1,10 +1,14 @@
 """Entry points: `python -m handoff_reports COMMAND ...`, and a `handoff-COMMAND` script for every
-command (pyproject.toml names them; each command's usage text uses that name)."""
+command (pyproject.toml names them; each command's usage text uses that name). Both run the
+command through stops.run_command, so that every command stops the same way on Ctrl-C, SIGTERM
+or a closed stdout."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+
+from handoff_reports.stops import run_command
 
 COMMANDS = {
     "report": "write one self-contained HTML report from results JSON files",
@@ -58,13 +62,15 @@ def _command(name: str) -> Callable[[list[str] | None], int]:
     return progress
 
 
+def run(name: str, argv: list[str] | None) -> int:
+    """Command name on argv (None: sys.argv), stopped as stops.py says."""
+    # The command is imported inside the guard too: a Ctrl-C during matplotlib's import is one.
+    return run_command(f"handoff-{name}", lambda: _command(name)(argv))
+
+
 def _script(name: str) -> Callable[[], int]:
     """The entry point of the `handoff-<name>` script (pyproject.toml)."""
-
-    def run() -> int:
-        return _command(name)(None)
-
-    return run
+    return lambda: run(name, None)
 
 
 report_main = _script("report")
@@ -84,4 +90,4 @@ def main(argv: list[str] | None = None) -> int:
         usage = "\n".join(f"  {name:<14} {text}" for name, text in COMMANDS.items())
         print(f"usage: python -m handoff_reports COMMAND [ARGS]\n{usage}", file=sys.stderr)
         return 0 if arguments and arguments[0] in ("-h", "--help") else 2
-    return _command(arguments[0])(arguments[1:])
+    return run(arguments[0], arguments[1:])

@@ -39,6 +39,7 @@ import sys
 from collections import Counter
 from dataclasses import dataclass, field
 
+from handoff_reports.arguments import fraction
 from handoff_reports.compare_stats import (
     DEFAULT_THRESHOLD,
     Side,
@@ -51,6 +52,7 @@ from handoff_reports.compare_stats import (
     load_thresholds,
     side_of,
 )
+from handoff_reports.output_files import OutputError, check_output_file
 from handoff_reports.results import (
     ResultsError,
     Row,
@@ -463,16 +465,6 @@ def format_report(comparison: Comparison) -> str:
     return "\n".join(lines)
 
 
-def _fraction(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0 < value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a fraction between 0 and 1")
-    return value
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="handoff-compare",
@@ -492,12 +484,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--threshold",
-        type=_fraction,
+        type=fraction,
         help=f"default relative threshold, overriding the file's (default {DEFAULT_THRESHOLD})",
     )
     parser.add_argument(
         "--alpha",
-        type=_fraction,
+        type=fraction,
         help="deprecated and ignored: the U test is gone, verdicts come from the rows' intervals",
     )
     parser.add_argument(
@@ -529,6 +521,8 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exit_request:  # --help (0) or a usage error (2), already printed
         return exit_request.code if isinstance(exit_request.code, int) else 2
     try:
+        if args.html:
+            check_output_file(args.html)  # before the work: a slip in the path costs nothing
         thresholds = load_thresholds(args.thresholds) if args.thresholds else Thresholds()
         if args.threshold is not None:
             thresholds = thresholds.with_default(args.threshold)
@@ -539,7 +533,7 @@ def main(argv: list[str] | None = None) -> int:
             ignore_settings=args.ignore_settings,
             paired=args.paired,
         )
-    except (ResultsError, ThresholdsError) as error:
+    except (OutputError, ResultsError, ThresholdsError) as error:
         print(f"handoff-compare: {error}", file=sys.stderr)
         return 2
     if args.alpha is not None:
@@ -556,11 +550,13 @@ def main(argv: list[str] | None = None) -> int:
 
         try:
             write_html(comparison, args.html)
-        except OSError as error:
-            print(f"handoff-compare: {args.html}: cannot write: {error.strerror}", file=sys.stderr)
+        except OutputError as error:
+            print(f"handoff-compare: {error}", file=sys.stderr)
             return 2
     return comparison.exit_code
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from handoff_reports.cli import run  # stops as every command does
+
+    sys.exit(run("compare", None))

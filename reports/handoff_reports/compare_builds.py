@@ -14,15 +14,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
+import shutil
 import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from handoff_reports.arguments import fraction, whole_number
+from handoff_reports.children import run_to_end
 from handoff_reports.compare import compare_runs, format_report
 from handoff_reports.compare_stats import Thresholds
 from handoff_reports.merge import MergeError, merge_documents
+from handoff_reports.output_files import OutputError, check_output_folder, write_atomically
 from handoff_reports.results import ResultsError, load_results, read_results_document
 
 WARM_UP = "warm-up"
@@ -39,14 +42,12 @@ def run_bench(binary: str, arguments: Sequence[str], output: Path, log: Path) ->
     output.unlink(missing_ok=True)  # a kept folder's earlier file must not pass for this run's
     with log.open("w") as written:
         try:
-            finished = subprocess.run(
-                command, stdout=written, stderr=subprocess.STDOUT, check=False
-            )
+            status = run_to_end(command, written)
         except OSError as error:
             raise RunFailed(f"cannot run {binary}: {error.strerror}") from None
-    if finished.returncode not in (0, 1) or not output.is_file() or output.stat().st_size == 0:
+    if status not in (0, 1) or not output.is_file() or output.stat().st_size == 0:
         tail = "".join(log.read_text(errors="replace").splitlines(keepends=True)[-5:])
-        raise RunFailed(f"{binary} exited {finished.returncode} with no results (log {log}):\n"
+        raise RunFailed(f"{binary} exited {status} with no results (log {log}):\n"
                         f"{tail}")  # fmt: skip
 
 
@@ -84,7 +85,7 @@ def run_pairs(
 
 def merged_side(files: Sequence[Path], output: Path) -> Path:
     documents = [read_results_document(path) for path in files]
-    output.write_text(json.dumps(merge_documents(documents, [str(p) for p in files])))
+    write_atomically(output, json.dumps(merge_documents(documents, [str(p) for p in files])))
     return output
 
 
@@ -100,7 +101,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("baseline", help="the baseline handoff_bench binary")
     parser.add_argument("contender", help="the contender handoff_bench binary")
     parser.add_argument(
-        "--pairs", type=int, default=9, help="runs of each binary, in turn (default 9; 6 at least)"
+        "--pairs",
+        type=whole_number(6),  # fewer pairs give the median ratio no interval
+        default=9,
+        help="runs of each binary, in turn (default 9; 6 at least)",
     )
     parser.add_argument(
         "--contender-arg",
@@ -109,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         metavar="ARG",
         help="an argument for the contender only (repeatable), e.g. a planted slowdown",
     )
-    parser.add_argument("--threshold", type=float, help="compare's default relative threshold")
+    parser.add_argument("--threshold", type=fraction, help="compare's default relative threshold")
     parser.add_argument("--format", choices=("text", "markdown", "json"), default="text")
     parser.add_argument(
         "--keep", type=Path, metavar="DIR", help="keep every run's results and log in DIR"
@@ -119,11 +123,20 @@ def main(argv: list[str] | None = None) -> int:
     split = given.index("--") if "--" in given else len(given)
     bench_arguments = given[split + 1 :]
     arguments = parser.parse_args(given[:split])
-    if arguments.pairs < 6:
-        parser.error("--pairs must be 6 or more: fewer pairs give the median ratio no interval")
+    # Both programs and the folder are checked before either program runs: a slip in the
+    # contender's path would otherwise show only after the warm-up run.
+    for binary in (arguments.baseline, arguments.contender):
+        if shutil.which(binary) is None:
+            print(f"handoff-compare-builds: {binary}: no such program, or not executable",
+                  file=sys.stderr)  # fmt: skip
+            return 2
+    try:
+        kept = check_output_folder(arguments.keep) if arguments.keep else None
+    except OutputError as error:
+        print(f"handoff-compare-builds: {error}", file=sys.stderr)
+        return 2
     with tempfile.TemporaryDirectory() as scratch:
-        folder = arguments.keep or Path(scratch)
-        folder.mkdir(parents=True, exist_ok=True)
+        folder = kept or Path(scratch)
         try:
             baseline_files, contender_files = run_pairs(
                 arguments.baseline,
@@ -135,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             baseline = load_results(merged_side(baseline_files, folder / "baseline.json"))
             contender = load_results(merged_side(contender_files, folder / "contender.json"))
-        except (RunFailed, ResultsError, MergeError) as error:
+        except (RunFailed, ResultsError, MergeError, OutputError) as error:
             print(f"handoff-compare-builds: {error}", file=sys.stderr)
             return 2
         thresholds = Thresholds()

@@ -20,6 +20,7 @@ from handoff_reports.compare import (
     geometric_mean_ratio,
 )
 from handoff_reports.compare_stats import Verdict, format_noise
+from handoff_reports.output_files import write_atomically
 from handoff_reports.svg import figure_to_svg, new_figure
 
 BAR_COLORS = {
@@ -110,4 +111,5 @@ def render_html(comparison: Comparison) -> str:
 
 
 def write_html(comparison: Comparison, path: str | Path) -> None:
-    Path(path).write_text(render_html(comparison), encoding="utf-8")
+    """Raises OutputError when path cannot or must not be written (output_files.py)."""
+    write_atomically(path, render_html(comparison))

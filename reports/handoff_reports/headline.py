@@ -20,11 +20,12 @@ import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from handoff_reports.compare_stats import side_of
 from handoff_reports.formatting import percent_text, seconds_text
+from handoff_reports.input_files import InputError, read_text
+from handoff_reports.output_files import OutputError, check_output_file, write_atomically
 from handoff_reports.results import ResultsError, Row, load_all
 
 LARGEST = "{largest}"
@@ -295,8 +296,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     arguments = parser.parse_args(argv)
     try:
+        target = check_output_file(arguments.into) if arguments.into else None
+        document = read_text(target) if target is not None else ""
         runs = load_all(arguments.results)
-    except ResultsError as error:
+    except (InputError, OutputError, ResultsError) as error:
         print(f"handoff-headline: {error}", file=sys.stderr)
         return 2
     rows = [row for run in runs for row in run.benchmark_rows()]
@@ -304,11 +307,13 @@ def main(argv: list[str] | None = None) -> int:
     if not lines:
         print("handoff-headline: no row of any pattern at its default point", file=sys.stderr)
         return 1
-    if arguments.into:
-        target = Path(arguments.into)
+    if target is not None:
         try:
-            target.write_text(with_block(target.read_text(), markdown_table(lines)))
-        except (OSError, ValueError) as error:
+            write_atomically(target, with_block(document, markdown_table(lines)))
+        except OutputError as error:
+            print(f"handoff-headline: {error}", file=sys.stderr)
+            return 2
+        except ValueError as error:  # no markers in the file
             print(f"handoff-headline: {target}: {error}", file=sys.stderr)
             return 2
         print(f"handoff-headline: wrote the table into {target}")

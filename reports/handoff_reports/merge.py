@@ -11,7 +11,8 @@ Each pass's rows are copied whole, so every repetition keeps its own samples, no
 (ci_low, ci_high); the merged context is the first pass's, settings included. Passes measured with
 different settings (profile, max_noise, min_samples, min_time, timeout, max_elements) are refused:
 their repetitions would not be repetitions of one measurement. A merged file is incomplete when any
-pass was.
+pass was, or when a file holds fewer repetitions than its rows say it was asked for. A file
+without rows is refused: it would count as a repetition that holds nothing.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from handoff_reports.input_files import is_finite_number
+from handoff_reports.output_files import OutputError, check_output_file, write_atomically
 from handoff_reports.results import MEASUREMENT_SETTINGS, ResultsError, read_results_document
 
 
@@ -102,20 +104,19 @@ def merge_documents(
     names = names or [f"pass {i}" for i in range(len(documents))]
     _check_settings(documents, names)
     merged = copy.deepcopy(documents[0])
-    if (state := _run_state(documents)) is not None:
-        merged["handoff_run"] = state
+    state = _run_state(documents)
     merged["handoff_ceilings"] = _median_ceilings(documents)
     merged["benchmarks"] = []
+    absent: list[str] = []
     # A file of handoff_bench --handoff-passes=N holds N passes already: each of its repetitions
     # stays one, numbered after the passes of the files before it.
     first_index = 0
     for name, document in zip(names, documents, strict=True):
-        entries = [
-            entry
-            for entry in document["benchmarks"]
-            if entry.get("run_type", "iteration") == "iteration"
-        ]
-        passes = max((_repetition_index(entry, name) + 1 for entry in entries), default=1)
+        entries = _rows(document, name)
+        indexes = {_repetition_index(entry, name) for entry in entries}
+        passes = max(indexes) + 1
+        if len(indexes) < (claimed := max(passes, _claimed_repetitions(entries))):
+            absent.append(f"{name}: {len(indexes)} of {claimed} repetitions have rows")
         for entry in entries:
             repetition = dict(entry)
             repetition["repetition_index"] = first_index + _repetition_index(entry, name)
@@ -124,7 +125,36 @@ def merge_documents(
     for repetition in merged["benchmarks"]:
         repetition["repetitions"] = first_index
     merged["context"]["handoff_passes"] = str(first_index)
+    if absent:
+        # Each row's figure would stand on fewer repetitions than the file says it has.
+        state = state or {"rows": len(merged["benchmarks"])}
+        reasons = (
+            [state["reason"]] if state.get("state") == "incomplete" and state["reason"] else []
+        )
+        state.update(state="incomplete", reason="; ".join(reasons + absent))
+    if state is not None:
+        merged["handoff_run"] = state
     return merged
+
+
+def _rows(document: dict[str, Any], where: str) -> list[dict[str, Any]]:
+    """The document's measured rows (not Google Benchmark's aggregates); none is a MergeError:
+    a pass without rows would count as a repetition that holds nothing."""
+    entries = [
+        entry
+        for entry in document["benchmarks"]
+        if entry.get("run_type", "iteration") == "iteration"
+    ]
+    if not entries:
+        raise MergeError(f"{where}: no rows to merge")
+    return entries
+
+
+def _claimed_repetitions(entries: list[dict[str, Any]]) -> int:
+    """The most repetitions any row says its run was asked for (Google Benchmark's
+    `repetitions`); 0 where none says."""
+    claims: list[Any] = [entry.get("repetitions") for entry in entries]
+    return max((int(claim) for claim in claims if is_finite_number(claim) and claim > 0), default=0)
 
 
 def split_alternating(document: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -157,11 +187,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-o", "--output", required=True, type=Path)
     arguments = parser.parse_args(argv)
     try:
+        check_output_file(arguments.output)
         documents = [read_results_document(path) for path in arguments.passes]
         merged = merge_documents(documents, [str(path) for path in arguments.passes])
-    except (ResultsError, MergeError) as error:
+        write_atomically(arguments.output, json.dumps(merged, indent=1) + "\n")
+    except (OutputError, ResultsError, MergeError) as error:
         print(f"handoff-merge: {error}", file=sys.stderr)
         return 2
-    arguments.output.write_text(json.dumps(merged, indent=1) + "\n")
     print(f"handoff-merge: {len(documents)} passes into {arguments.output}")
     return 0

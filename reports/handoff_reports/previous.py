@@ -8,6 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from handoff_reports.arguments import existing_directory
 from handoff_reports.results import ResultsError, Run, load_results
 
 
@@ -32,7 +33,8 @@ def find_previous(root: Path, current: Path) -> Path | None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="handoff-previous", description=__doc__)
-    parser.add_argument("--root", type=Path, required=True, help="the folder of earlier nights")
+    parser.add_argument("--root", type=existing_directory, required=True,
+                        help="the folder of earlier nights")  # fmt: skip
     parser.add_argument("current", type=Path, help="this night's results JSON")
     arguments = parser.parse_args(argv)
     try:

@@ -14,8 +14,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
+from handoff_reports.arguments import seconds, whole_number
 from handoff_reports.input_files import InputError, read_text
 from handoff_reports.names import parse_name
+from handoff_reports.output_files import OutputError, check_output_file
 
 AGGREGATE_SUFFIX = re.compile(r"_(mean|median|stddev|cv)$")
 ROW = re.compile(r"^(?P<name>[a-z_0-9]+/\S+)\s+(?P<rest>.*)$")
@@ -81,15 +83,19 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--list", required=True, type=Path,
                         help="the output of handoff_bench --benchmark_list_tests")  # fmt: skip
-    parser.add_argument("--repetitions", type=int, default=1)
+    parser.add_argument("--repetitions", type=whole_number(1), default=1,
+                        help="runs of each benchmark (default 1)")  # fmt: skip
     parser.add_argument("--label", default="progress", help="what each line starts with")
     parser.add_argument("--log", required=True, type=Path, help="where the full output goes")
-    parser.add_argument("--elapsed-before", type=float, default=0.0,
+    parser.add_argument("--elapsed-before", type=seconds, default=0.0,
                         help="seconds already spent, for the caller's clock")  # fmt: skip
     arguments = parser.parse_args(argv)
     try:
+        # The log is streamed, for reading while it grows, not replaced whole at the end; it
+        # keeps every other rule of an output (output_files.py).
+        log_path = check_output_file(arguments.log)
         lines = read_text(arguments.list).splitlines()
-    except InputError as error:
+    except (InputError, OutputError) as error:
         print(f"handoff-progress: {error}", file=sys.stderr)
         return 2
     names = [line.strip() for line in lines if NAME.match(line.strip())]
@@ -99,14 +105,14 @@ def main(argv: list[str] | None = None) -> int:
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="surrogateescape")
     progress = FamilyProgress(
-        names, max(1, arguments.repetitions), sys.stdout, arguments.elapsed_before, arguments.label
+        names, arguments.repetitions, sys.stdout, arguments.elapsed_before, arguments.label
     )
     progress.say(f"{len(names)} benchmarks in {len(progress.expected)} families, "
                   f"{progress.total} runs")  # fmt: skip
     try:
-        log = arguments.log.open("w", encoding="utf-8", errors="surrogateescape")
+        log = log_path.open("w", encoding="utf-8", errors="surrogateescape")
     except OSError as error:
-        print(f"handoff-progress: {arguments.log}: cannot write: {error.strerror}", file=sys.stderr)
+        print(f"handoff-progress: {log_path}: cannot write: {error.strerror}", file=sys.stderr)
         return 2
     with log:
         for line in sys.stdin:

@@ -16,6 +16,7 @@ from handoff_reports.claims import ClaimsError, ClaimVerdict, evaluate_claims, l
 from handoff_reports.formatting import ceiling_text, seconds_text
 from handoff_reports.gpu_scaling import ScalingSeries, by_scope, scaling_series
 from handoff_reports.headline import headline_table, speedup_text
+from handoff_reports.output_files import OutputError, check_output_file, write_atomically
 from handoff_reports.parallel import map_on_every_core
 from handoff_reports.results import Ceiling, ResultsError, Row, Run, load_all
 from handoff_reports.series import cold_warm_pairs, facets_of, speedups_over_best_cpu
@@ -204,17 +205,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-o", "--output", required=True, help="the HTML file to write")
     arguments = parser.parse_args(argv)
     try:
+        output = check_output_file(arguments.output)
         runs = load_all(arguments.results)
-    except ResultsError as error:
+        write_atomically(output, render_report(runs))
+    except (OutputError, ResultsError) as error:
         print(f"handoff-report: {error}", file=sys.stderr)
-        return 2
-    html = render_report(runs)
-    output = Path(arguments.output)
-    try:
-        output.parent.mkdir(parents=True, exist_ok=True)
-        output.write_text(html)
-    except OSError as error:
-        print(f"handoff-report: cannot write {output}: {error.strerror}", file=sys.stderr)
         return 2
     failures = sum(row.failed for run in runs for row in run.rows.values())
     print(f"handoff-report: wrote {output}" + (f" ({failures} failed rows)" if failures else ""))

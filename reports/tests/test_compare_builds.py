@@ -96,7 +96,7 @@ def test_a_run_without_results_is_a_clear_error(
     assert main([baseline, contender, "--pairs", "6", "--contender-arg=--fail"]) == 2
     assert "exited 2 with no results" in capsys.readouterr().err
     assert main([str(tmp_path / "missing"), contender, "--pairs", "6"]) == 2
-    assert "cannot run" in capsys.readouterr().err
+    assert "missing: no such program" in capsys.readouterr().err
 
 
 def test_too_few_pairs_are_refused(tmp_path: Path) -> None:

@@ -116,3 +116,33 @@ def test_an_alternating_run_splits_into_its_odd_and_its_even_passes():
     assert [e["real_time"] for e in even["benchmarks"]] == [2.0, 4.0, 6.0]
     assert [e["repetition_index"] for e in even["benchmarks"]] == [0, 1, 2]
     assert odd["context"]["handoff_passes"] == even["context"]["handoff_passes"] == "3"
+
+
+def test_a_pass_without_rows_is_refused(tmp_path, capsys):
+    from contract14_fixtures import document, write
+
+    empty = write(tmp_path, "pass-2.json", document([]))
+    first = _issue_14_pass(tmp_path, 0, 0.01)
+    assert main([str(first), str(empty), "-o", str(tmp_path / "night.json")]) == 2
+    assert capsys.readouterr().err == f"handoff-merge: {empty}: no rows to merge\n"
+    assert not (tmp_path / "night.json").exists()
+
+
+def test_repetitions_claimed_but_absent_make_the_merged_run_incomplete(tmp_path):
+    from contract14_fixtures import document, entry, write
+
+    name = "elementwise/cpu_serial/workload:vector_add/elements:1024/manual_time"
+    # A file of three passes whose second left no row: it claims three repetitions, has two.
+    gap = document([entry(name, 1e-5, repetition=i, repetitions=3) for i in (0, 2)])
+    first = _issue_14_pass(tmp_path, 0, 0.01)
+    gapped = write(tmp_path, "passes.json", gap)
+    assert main([str(first), str(gapped), "-o", str(tmp_path / "night.json")]) == 0
+    night = load_results(tmp_path / "night.json")
+    assert night.run_state.incomplete
+    assert night.run_state.reason == f"{gapped}: 2 of 3 repetitions have rows"
+    # A file whose rows claim more repetitions than it holds (a run stopped after its first pass).
+    short = write(tmp_path, "short.json", document([entry(name, 1e-5, repetitions=3)]))
+    assert main([str(first), str(short), "-o", str(tmp_path / "night.json")]) == 0
+    night = load_results(tmp_path / "night.json")
+    assert night.run_state.incomplete
+    assert night.run_state.reason == f"{short}: 1 of 3 repetitions have rows"

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import math
 import re
 import sys
 from pathlib import Path
 
+from handoff_reports.arguments import fraction, whole_number
+from handoff_reports.output_files import check_output_file, write_atomically
 from handoff_reports.results import load_results
 from handoff_reports.track.check import CheckOptions, check, format_report
 from handoff_reports.track.errors import TrackError
@@ -19,6 +22,15 @@ EXIT_OK, EXIT_REGRESSION, EXIT_USAGE = 0, 1, 2
 def _ingest(arguments: argparse.Namespace) -> int:
     # Every file is read before any is stored, so one bad file leaves the history as it was.
     runs = [load_results(path) for path in arguments.results]
+    for run in runs:
+        if not run.run_state.incomplete:
+            continue
+        # Its rows are real measurements, but a missing row is no regression or improvement:
+        # said aloud, or refused for a history that must hold finished runs only.
+        why = f"{run.path}: an incomplete run ({run.run_state.reason or 'no reason given'})"
+        if arguments.strict:
+            raise TrackError(f"{why}; refused under --strict")
+        print(f"track: warning: {why}; its {len(run.rows)} rows are stored", file=sys.stderr)
     with open_store(arguments.db, create=True) as store:
         for run in runs:
             ingested = store.ingest(run)
@@ -58,14 +70,11 @@ def _check(arguments: argparse.Namespace) -> int:
 def _html(arguments: argparse.Namespace) -> int:
     from handoff_reports.track.dashboard import render_dashboard  # matplotlib only when plotting
 
+    check_output_file(arguments.out)  # before the plots: a slip in the path costs nothing
     with open_store(arguments.db, create=False) as store:
         history = read_history(store, arguments.match)
     result = check(history, _options(arguments))
-    page = render_dashboard(result, str(arguments.db))
-    try:
-        arguments.out.write_text(page)
-    except OSError as error:
-        raise TrackError(f"{arguments.out}: cannot write: {error.strerror}") from error
+    write_atomically(arguments.out, render_dashboard(result, str(arguments.db)))
     damaged = f", {len(history.damaged)} damaged figures left out" if history.damaged else ""
     print(
         f"{arguments.out}: {len(history.series)} series, {len(result.changes)} change points"
@@ -81,8 +90,11 @@ def _regex(text: str) -> re.Pattern[str]:
         raise argparse.ArgumentTypeError(f"bad regular expression {text!r}: {error}") from error
 
 
-def _fraction(text: str) -> float:
-    value = float(text.removesuffix("%")) / (100 if text.endswith("%") else 1)
+def _change(text: str) -> float:
+    try:
+        value = float(text.removesuffix("%")) / (100 if text.endswith("%") else 1)
+    except ValueError:
+        value = math.nan
     if not 0 <= value < 10:
         raise argparse.ArgumentTypeError(f"{text!r} is not a fraction such as 0.05 or 5%")
     return value
@@ -108,20 +120,20 @@ def _add_analysis(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--threshold",
-        type=_fraction,
+        type=_change,
         default=defaults.threshold,
         help="smallest change in median time that counts, as 0.05 or 5%% "
         f"(default {defaults.threshold * 100:.0f}%%)",
     )
     parser.add_argument(
         "--max-pvalue",
-        type=float,
+        type=fraction,
         default=defaults.max_pvalue,
         help=f"significance level of a change point (default {defaults.max_pvalue})",
     )
     parser.add_argument(
         "--recent",
-        type=int,
+        type=whole_number(0),
         default=defaults.recent,
         metavar="N",
         help="report only change points among the last N nights of each series; "
@@ -142,9 +154,16 @@ def build_parser() -> argparse.ArgumentParser:
         "ingest",
         help="add results files to the history",
         description="Add runs. A run already there (same machine, date "
-        "and commit) is skipped, so ingesting twice is harmless.",
+        "and commit) is skipped, so ingesting twice is harmless. An incomplete run (stopped, or "
+        "out of time) is stored with a warning on stderr, or refused with --strict.",
     )
     ingest.add_argument("results", nargs="+", type=Path, help="handoff_bench JSON files")
+    ingest.add_argument(
+        "--strict",
+        action="store_true",
+        help="refuse an incomplete run (one that was stopped, or ran out of time) instead of "
+        "storing its rows with a warning",
+    )
     _add_common(ingest)
     checker = commands.add_parser(
         "check",
@@ -174,10 +193,12 @@ def main(argv: list[str] | None = None) -> int:
     handlers = {"ingest": _ingest, "check": _check, "html": _html}
     try:
         return handlers[arguments.command](arguments)
-    except ValueError as error:  # ResultsError and TrackError: bad input, named in the message
+    except ValueError as error:  # ResultsError, TrackError, OutputError: named in the message
         print(f"track: {error}", file=sys.stderr)
         return EXIT_USAGE
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from handoff_reports.cli import run  # stops as every command does
+
+    sys.exit(run("track", None))

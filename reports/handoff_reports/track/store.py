@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from handoff_reports.output_files import check_output_file
 from handoff_reports.results import Run
 from handoff_reports.track.errors import TrackError
 from handoff_reports.track.identity import RunIdentity, identify
@@ -283,7 +284,11 @@ def open_store(path: Path, create: bool) -> Iterator[HistoryStore]:
     """The history at `path`, committed on success and rolled back on any error.
 
     With `create`, a missing file becomes an empty history; without, it is a TrackError, since
-    checking or plotting an empty history would only hide a wrong --db."""
+    checking or plotting an empty history would only hide a wrong --db. A history to write to
+    follows every output's rule (output_files.py): its directory must be there, and it must be a
+    regular file. Raises OutputError for those."""
+    if create:
+        check_output_file(path)
     fresh = not path.exists()
     if fresh and not create:
         raise TrackError(f"{path}: no history database here (create one with `track ingest`)")
