@@ -31,6 +31,7 @@
 #include "harness/outcome.hpp"
 #include "harness/progress.hpp"
 #include "harness/results_annotation.hpp"
+#include "harness/results_file.hpp"
 #include "harness/run_end.hpp"
 #include "harness/run_reporter.hpp"
 #include "selftest/planted_wrong_result.hpp"
@@ -95,6 +96,29 @@ std::string ceilings_filter(const std::vector<std::string>& ceilings) {
   return "^ceilings/(" + alternatives + ")/";
 }
 
+// The exit status of a run that ended, before the results file is judged.
+int exit_status_of_run(std::size_t ran, const std::string& results_path) {
+  using namespace handoff::bench;
+  if (run_interrupted()) {
+    std::cerr << "handoff_bench: " << interruption_reason()
+              << "; workers stopped, results so far in "
+              << (results_path.empty() ? "(no results file)" : results_path)
+              << ", marked incomplete\n";
+    return 128 + interrupting_signal();
+  }
+  if (ran == 0) {
+    std::cerr << "handoff_bench: no benchmark ran: the filter matched none of those this machine "
+                 "can run (see --handoff-list-families)\n";
+    return 2;
+  }
+  const int failures = failed_benchmark_count();
+  if (failures > 0) {
+    std::cerr << "handoff_bench: " << failures << " benchmark(s) failed verification or errored\n";
+    return 1;
+  }
+  return 0;
+}
+
 int run_benchmarks(int argc, char** argv) {
   using namespace handoff::bench;
   const bench_config config = parse_handoff_flags(argc, argv);
@@ -114,8 +138,11 @@ int run_benchmarks(int argc, char** argv) {
     }
     if (!listing) plain_file = {out_path, parse_display_format(out_format)};
   }
-  const run_settings settings{flag_value(argc, argv, "--benchmark_filter", ""),
-                              std::stoi(flag_value(argc, argv, "--benchmark_repetitions", "1"))};
+  const run_settings settings{
+      flag_value(argc, argv, "--benchmark_filter", ""),
+      // Checked here because this driver reads it before Google Benchmark does.
+      parse_count_flag("handoff_bench", "--benchmark_repetitions",
+                       flag_value(argc, argv, "--benchmark_repetitions", "1"), 1, 10'000)};
   // Each row is one Google Benchmark iteration, inside which the driver samples until the row's
   // noise target (measure.hpp). Set as the global flag, names carry no min_time suffix.
   std::string min_time_flag = one_iteration_min_time_flag();
@@ -128,6 +155,9 @@ int run_benchmarks(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
     std::cerr << handoff_flags_help();
     return 2;
+  }
+  if (!listing && !config.list_families && !out_path.empty()) {
+    check_results_path("--benchmark_out", out_path);
   }
   const bench_environment environment{config, handoff::gpu_count()};
   if (config.list_families) {
@@ -214,25 +244,14 @@ int run_benchmarks(int argc, char** argv) {
   benchmark::Shutdown();
   if (listing) return 0;
   reporter.finish(interruption_reason());
-  if (run_interrupted()) {
-    std::cerr << "handoff_bench: " << interruption_reason()
-              << "; workers stopped, results so far in "
-              << (results_path.empty() ? "(no results file)" : results_path)
-              << ", marked incomplete\n";
-    return 128 + interrupting_signal();
-  }
-  if (ran == 0) {
-    std::cerr << "handoff_bench: no benchmark ran: the filter matched none of those this machine "
-                 "can run (see --handoff-list-families)\n";
-    return 2;
-  }
-
-  const int failures = failed_benchmark_count();
-  if (failures > 0) {
-    std::cerr << "handoff_bench: " << failures << " benchmark(s) failed verification or errored\n";
-    return 1;
-  }
-  return 0;
+  const int status = exit_status_of_run(ran, results_path);
+  // The results file is what a run exists to leave: its loss is the last thing said, and fails
+  // the run whatever else happened.
+  const std::string& lost =
+      !writer.failure().empty() ? writer.failure() : reporter.plain_file_failure();
+  if (lost.empty()) return status;
+  std::cerr << "handoff_bench: the results were not saved: " << lost << "\n";
+  return status != 0 ? status : 1;
 }
 
 }  // namespace

@@ -25,6 +25,7 @@
 #include "handoff/patterns/ceiling_names.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "handoff/transport/fd_io.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
 #include "handoff/transport/process_errors.hpp"
 #include "handoff/transport/spawned_process.hpp"
 
@@ -70,8 +71,17 @@ class pipe_sink_connection {
   }
 
   // Sends one message; returns once the sink has acknowledged every byte, with the sink's hash of
-  // what it received.
+  // what it received. A sink that died is named with its pid and signal.
   std::uint64_t send(std::span<const std::byte> message) {
+    try {
+      return send_unexplained(message);
+    } catch (const transport::process_error& failure) {
+      transport::throw_peer_failure(*sink_, failure);
+    }
+  }
+
+ private:
+  std::uint64_t send_unexplained(std::span<const std::byte> message) {
     const auto deadline = transport::deadline_clock::now() + message_deadline;
     std::uint64_t length = message.size();
     // Into a pipe, the fastest way in: spliced, as the queue puts a large message (the message
@@ -90,7 +100,6 @@ class pipe_sink_connection {
     return reply[1];
   }
 
- private:
   byte_stream transport_;
   // Declared before the descriptors, destroyed after them: a sink still running is killed only
   // after its input has closed.

@@ -13,6 +13,7 @@
 #include "../workers/worker_roles.hpp"
 #include "handoff/patterns/ceiling_names.hpp"
 #include "handoff/transport/fd_io.hpp"
+#include "handoff/transport/process/worker_pool.hpp"
 #include "handoff/transport/process_errors.hpp"
 #include "handoff/transport/spawned_process.hpp"
 #include "handoff/wall_clock.hpp"
@@ -44,11 +45,20 @@ probe_outcome spawn_context_probe(const std::string& expected_line) {
   auto worker = transport::spawned_process::start(
       "context_probe", worker_command(context_probe_role), {.stdout_fd = report.write_end.get()});
   report.write_end.reset();
-  const std::string line =
-      read_line(report.read_end.get(), transport::deadline_clock::now() + context_deadline);
+  std::string line;
+  try {
+    line = read_line(report.read_end.get(), transport::deadline_clock::now() + context_deadline);
+  } catch (const transport::process_error& failure) {
+    transport::throw_peer_failure(worker, failure);
+  }
   const double seconds = seconds_since(start);
   const auto status = worker.wait_for(exit_deadline);
-  return {seconds, status.success() && line == expected_line};
+  if (!status.success()) {
+    throw transport::worker_died("worker context_probe (pid " + std::to_string(worker.pid()) +
+                                     ") " + status.describe() + " after it reported",
+                                 worker.name(), status);
+  }
+  return {seconds, line == expected_line};
 }
 
 void process_start(benchmark::State& state, int expected_devices, int spawns) {

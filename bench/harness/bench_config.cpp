@@ -30,6 +30,18 @@ Number parse_number(std::string_view flag, std::string_view text, Number most) {
 
 }  // namespace
 
+int parse_count_flag(std::string_view program, std::string_view flag, std::string_view text,
+                     int least, int most) {
+  int count = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), count);
+  if (error != std::errc{} || end != text.data() + text.size() || count < least || count > most) {
+    throw std::invalid_argument(std::string(program) + ": " + std::string(flag) +
+                                " needs a whole number in [" + std::to_string(least) + ", " +
+                                std::to_string(most) + "], got '" + std::string(text) + "'");
+  }
+  return count;
+}
+
 double host_memory_bytes() noexcept {
   const long pages = ::sysconf(_SC_PHYS_PAGES);
   const long page_bytes = ::sysconf(_SC_PAGE_SIZE);

@@ -1,12 +1,10 @@
 #include "ceiling_source.hpp"
 
-#include <fstream>
-#include <iterator>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <stdexcept>
 
-#include "results_annotation.hpp"
+#include "bounded_json.hpp"
 #include "traffic.hpp"
 
 namespace handoff::bench {
@@ -24,16 +22,8 @@ bool describes_machine(const std::string& key) {
 }
 
 nlohmann::json read_json(const std::string& path) {
-  std::ifstream in(path);
-  if (!in)
-    throw std::invalid_argument("handoff_bench: --handoff-ceilings-from: cannot read " + path);
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  try {
-    return nlohmann::json::parse(with_non_finite_as_null(text));
-  } catch (const nlohmann::json::exception& error) {
-    throw std::invalid_argument("handoff_bench: --handoff-ceilings-from: " + path +
-                                " is not a results JSON: " + error.what());
-  }
+  constexpr std::string_view flag = "handoff_bench: --handoff-ceilings-from";
+  return parse_bounded_json(read_bounded_file(path, flag), std::string(flag) + ": " + path);
 }
 
 }  // namespace

@@ -1,8 +1,10 @@
 #pragma once
-// SIGINT and SIGTERM end a run cleanly instead of killing it: the first one sets a flag, the row
-// being measured stops sampling, the rows after it are skipped, the families' pools and shared
-// memory are released as at a normal end, and the results file is left valid, marked incomplete.
-// A second signal kills the process the ordinary way, for a run that must stop now.
+// SIGINT, SIGTERM and SIGHUP end a run cleanly instead of killing it: the first one sets a flag and
+// asks the transport to stop (transport/stop_request.hpp), so that every wait on a worker gives up
+// within a fraction of a second whatever the worker is doing; the row being measured stops, the
+// rows after it are skipped, the families' pools and shared memory are released as at a normal
+// end, and the results file is left valid, marked incomplete with the signal. Later signals change
+// nothing: the run is already stopping, and a watchdog kills it should the clean stop itself hang.
 
 #include <string>
 

@@ -1,14 +1,13 @@
 #include "results_annotation.hpp"
 
-#include <cstdio>
-#include <fstream>
-#include <iterator>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <stdexcept>
 #include <string_view>
 
+#include "bounded_json.hpp"
 #include "ceiling_source.hpp"
+#include "results_file.hpp"
 #include "scaling_summary.hpp"
 
 namespace handoff::bench {
@@ -72,29 +71,14 @@ void annotate(nlohmann::json& results, const std::vector<measured_run>& runs) {
 }
 
 void annotate_results(const std::string& path, const std::vector<measured_run>& runs) {
-  nlohmann::json results;
-  {
-    std::ifstream in(path);
-    if (!in) throw std::runtime_error("cannot read the results file " + path);
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    results = nlohmann::json::parse(with_non_finite_as_null(text));
-  }
+  const std::string what = "the results file";
+  auto results = parse_bounded_json(read_bounded_file(path, what), what + " " + path);
   annotate(results, runs);
   write_json_atomically(path, results);
 }
 
 void write_json_atomically(const std::string& path, const nlohmann::json& results) {
-  // A reader (the report, a user's tail) never sees a half-written file: it sees the previous
-  // snapshot until the new one replaces it whole.
-  const std::string staging = path + ".writing";
-  {
-    std::ofstream out(staging);
-    out << results.dump(2) << "\n";
-    if (!out) throw std::runtime_error("cannot write " + staging);
-  }
-  if (std::rename(staging.c_str(), path.c_str()) != 0) {
-    throw std::runtime_error("cannot replace " + path);
-  }
+  replace_file_atomically(path, results.dump(2) + "\n");
 }
 
 }  // namespace handoff::bench

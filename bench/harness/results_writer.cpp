@@ -56,10 +56,14 @@ void results_writer::write(const std::vector<measured_run>& runs, bool complete,
                               {"reason", complete ? "" : reason},
                               {"rows", rows_}};
     write_json_atomically(path_, results);
+    failure_.clear();
   } catch (const std::exception& error) {
-    // A snapshot that cannot be written must not end the measurements; the last write reports it.
-    std::cerr << "handoff_bench: cannot write the results file " << path_ << ": " << error.what()
-              << "\n";
+    // A snapshot that cannot be written must not end the measurements: the next write may succeed
+    // (space freed), and the last one decides the run's exit code.
+    const std::string failure = "cannot write the results file " + path_ + ": " + error.what();
+    // Once, not at every snapshot of a run whose disk stays full.
+    if (failure != failure_) std::cerr << "handoff_bench: " << failure << "\n";
+    failure_ = failure;
   }
 }
 

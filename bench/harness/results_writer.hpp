@@ -26,6 +26,9 @@ class results_writer {
   void snapshot(const std::vector<measured_run>& runs, bool force = false);
   // The last write: complete, unless incomplete_reason says why not.
   void finish(const std::vector<measured_run>& runs, const std::string& incomplete_reason);
+  // Empty while every write so far succeeded, or once the last one did; else why the file does
+  // not hold this run's results, for the run's last line and its exit code.
+  const std::string& failure() const noexcept { return failure_; }
 
  private:
   void write(const std::vector<measured_run>& runs, bool complete, const std::string& reason);
@@ -36,6 +39,7 @@ class results_writer {
   bool begun_ = false;
   std::size_t rows_ = 0;
   std::chrono::steady_clock::time_point last_write_{};
+  std::string failure_;
 };
 
 }  // namespace handoff::bench

@@ -9,6 +9,7 @@
 #include "bench_config.hpp"
 #include "interruption.hpp"
 #include "planted_half.hpp"
+#include "results_file.hpp"
 
 namespace handoff::bench {
 
@@ -63,10 +64,7 @@ run_reporter::run_reporter(OutputOptions options, display_format format, results
       writer_(writer),
       progress_(progress) {
   if (plain_file.path.empty()) return;
-  plain_file_stream_.open(plain_file.path);
-  if (!plain_file_stream_) {
-    throw std::runtime_error("handoff_bench: cannot write " + plain_file.path);
-  }
+  plain_file_path_ = plain_file.path;
   plain_file_.reporter = display_for(plain_file.format);
   plain_file_.held_to_the_end = plain_file.format == display_format::csv;
   if (!plain_file_.reporter)
@@ -146,6 +144,7 @@ void run_reporter::finish(const std::string& incomplete_reason) {
   if (context_reported_) {
     plain_file_.finish();
     display_.finish();
+    if (!plain_file_path_.empty()) write_plain_file();
   }
   if (display_.reporter) {
     // Standard output holds Google Benchmark's JSON or CSV, which a line of ours would corrupt.
@@ -154,6 +153,15 @@ void run_reporter::finish(const std::string& incomplete_reason) {
     summarising_reporter::Finalize();
   }
   writer_.finish(runs(), incomplete_reason);
+}
+
+void run_reporter::write_plain_file() {
+  try {
+    replace_file_atomically(plain_file_path_, plain_file_stream_.str());
+  } catch (const results_file_error& error) {
+    plain_file_failure_ = "cannot write the results file " + plain_file_path_ + ": " + error.what();
+    std::cerr << "handoff_bench: " << plain_file_failure_ << "\n";
+  }
 }
 
 }  // namespace handoff::bench

@@ -5,8 +5,8 @@
 // afterwards), so the summary and the last write wait for finish(). Rows reported after an
 // interrupt were cut short or skipped: they are left out.
 
-#include <fstream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -39,11 +39,15 @@ class run_reporter : public summarising_reporter {
   void ReportRuns(const std::vector<Run>& reports) override;
   void Finalize() override {}
   void finish(const std::string& incomplete_reason);
+  // Why the plain results file (--benchmark_out_format=console or csv) was not written; empty when
+  // it was, or when there is none.
+  const std::string& plain_file_failure() const noexcept { return plain_file_failure_; }
 
  private:
   // Numbers each row by its pass (--handoff-passes); sampled in pairs
   // (--handoff-plant-alternate=samples), each row becomes its plain half and its planted half.
   static std::vector<Run> stamp_passes(const std::vector<Run>& reports);
+  void write_plain_file();
 
   // Google Benchmark's JSON or CSV reporter for standard output or the plain results file. Its
   // CSV reporter fixes its columns at the first rows it gets and rejects a later row with another
@@ -59,7 +63,10 @@ class run_reporter : public summarising_reporter {
 
   // Null reporter for the console table, which this reporter prints itself.
   google_output display_;
-  std::ofstream plain_file_stream_;
+  // Held here and written whole at the end, through results_file's rules.
+  std::string plain_file_path_;
+  std::ostringstream plain_file_stream_;
+  std::string plain_file_failure_;
   google_output plain_file_;
   results_writer& writer_;
   progress_lines* progress_;

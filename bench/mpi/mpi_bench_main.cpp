@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -27,6 +28,7 @@
 #include "../harness/manifest.hpp"
 #include "../harness/outcome.hpp"
 #include "../harness/registration.hpp"
+#include "../harness/results_file.hpp"
 #include "../harness/traffic.hpp"
 #include "handoff/device_discovery.hpp"
 #include "handoff/patterns/multi_gpu/figures.hpp"
@@ -188,14 +190,36 @@ int take_iterations_flag(int& argc, char** argv, bool smoke_default) {
   for (int i = 1; i < argc; ++i) {
     const std::string argument = argv[i];
     if (argument.starts_with("--handoff-iterations=")) {
-      iterations = std::stoi(argument.substr(21));
-      if (iterations < 1) throw std::invalid_argument("--handoff-iterations must be at least 1");
+      iterations = parse_count_flag("handoff_bench_mpi", "--handoff-iterations",
+                                    std::string_view(argument).substr(21), 1, 1'000'000);
       continue;
     }
     argv[kept++] = argv[i];
   }
   argc = kept;
   return iterations;
+}
+
+// The --benchmark_out path, or empty.
+std::string results_path_of(int argc, char** argv) {
+  std::string path;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view argument = argv[i];
+    if (argument.starts_with("--benchmark_out=")) path = argument.substr(16);
+  }
+  return path;
+}
+
+// Google Benchmark writes this program's results file, and says little when it cannot: the run
+// fails unless the file is there, regular, and written since the run began.
+std::string results_file_problem(const std::string& path, std::filesystem::file_time_type started) {
+  std::error_code error;
+  const auto status = std::filesystem::symlink_status(path, error);
+  if (error || !std::filesystem::is_regular_file(status)) return path + " was not written";
+  if (std::filesystem::file_size(path, error) == 0 || error) return path + " is empty";
+  if (std::filesystem::last_write_time(path, error) < started || error)
+    return path + " still holds an earlier run's results";
+  return {};
 }
 
 // Only rank 0 writes the results file; the others would overwrite it.
@@ -221,6 +245,9 @@ int run(const mpi_session& session, int argc, char** argv) {
     smoke = smoke || std::string(argv[i]) == "--handoff-smoke";
   context.iterations = take_iterations_flag(argc, argv, smoke);
   const bench_config config = parse_handoff_flags(argc, argv);
+  const std::string results_path = session.rank() == 0 ? results_path_of(argc, argv) : "";
+  if (!results_path.empty()) check_results_path("--benchmark_out", results_path);
+  const auto started = std::filesystem::file_time_type::clock::now();
   drop_output_flags_off_rank_0(argc, argv, session.rank());
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
@@ -257,6 +284,12 @@ int run(const mpi_session& session, int argc, char** argv) {
       session.sum_over_ranks(static_cast<std::uint64_t>(failed_benchmark_count()));
   if (failures > 0 && session.rank() == 0) {
     std::cerr << "handoff_bench_mpi: " << failures << " benchmark(s) failed verification\n";
+  }
+  if (!results_path.empty()) {
+    if (const auto problem = results_file_problem(results_path, started); !problem.empty()) {
+      std::cerr << "handoff_bench_mpi: the results were not saved: " << problem << "\n";
+      return 1;
+    }
   }
   return failures > 0 ? 1 : 0;
 }

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "handoff/transport/process_errors.hpp"
+#include "handoff/transport/stop_request.hpp"
 
 namespace handoff::transport {
 
@@ -30,6 +31,7 @@ namespace {
 void sleep_until_ready(int fd, short events, deadline_clock::time_point deadline,
                        std::string_view peer, const char* what) {
   while (true) {
+    throw_if_stop_requested(std::string(what) + " " + std::string(peer));
     const auto left =
         std::chrono::ceil<std::chrono::milliseconds>(deadline - deadline_clock::now());
     if (left.count() <= 0) {
@@ -37,7 +39,7 @@ void sleep_until_ready(int fd, short events, deadline_clock::time_point deadline
     }
     pollfd request{fd, events, 0};
     const int ready =
-        ::poll(&request, 1, static_cast<int>(std::min<long long>(left.count(), 1000)));
+        ::poll(&request, 1, static_cast<int>(std::min(left, stop_check_interval).count()));
     if (ready > 0) return;
     if (ready < 0 && errno != EINTR) {
       throw process_error(std::string(what) + " " + std::string(peer) +

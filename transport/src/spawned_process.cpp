@@ -2,15 +2,18 @@
 
 #include <signal.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <thread>
 
 #include "handoff/transport/process_errors.hpp"
+#include "handoff/transport/stop_request.hpp"
 
 extern char** environ;
 
@@ -26,13 +29,34 @@ std::string errno_text(int error) {
   return std::strerror(error);
 }
 
+// Above every descriptor number involved: where the inherited descriptors wait on their way to 3,
+// 4, ...
+int first_parking_fd(const std::vector<int>& fds) {
+  int parking = first_inherited_fd + static_cast<int>(fds.size());
+  for (const int fd : fds)
+    parking = std::max(parking, fd + 1);
+  return parking;
+}
+
+// The child's dup2 to a number at or past RLIMIT_NOFILE fails with EBADF, which would name the
+// wrong cause: the limit on open files is what stands in the way.
+void check_descriptor_limit(const std::string& name, const std::vector<int>& fds) {
+  if (fds.empty()) return;
+  const long highest = first_parking_fd(fds) + static_cast<long>(fds.size()) - 1;
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return;
+  if (static_cast<rlim_t>(highest) < limit.rlim_cur) return;
+  throw spawn_failed("spawn " + name + ": too many open files: handing the worker its " +
+                     std::to_string(fds.size()) + " descriptor(s) needs descriptor number " +
+                     std::to_string(highest) + ", past this process's limit of " +
+                     std::to_string(limit.rlim_cur) + " open files (ulimit -n)");
+}
+
 // Moves each inherited descriptor to 3, 4, ... in two steps, first above every number involved,
 // so that no move overwrites a descriptor that a later move still needs.
 int add_inherited_fds(posix_spawn_file_actions_t& actions, const std::vector<int>& fds) {
   if (fds.empty()) return 0;
-  int parking = first_inherited_fd + static_cast<int>(fds.size());
-  for (const int fd : fds)
-    parking = std::max(parking, fd + 1);
+  const int parking = first_parking_fd(fds);
   int error = 0;
   for (std::size_t index = 0; index < fds.size(); ++index) {
     error |= posix_spawn_file_actions_adddup2(&actions, fds[index], parking + int(index));
@@ -46,7 +70,41 @@ int add_inherited_fds(posix_spawn_file_actions_t& actions, const std::vector<int
 
 }  // namespace
 
+std::string process_state_text(pid_t pid) {
+  char path[32];
+  std::snprintf(path, sizeof(path), "/proc/%d/stat", static_cast<int>(pid));
+  FILE* file = std::fopen(path, "re");
+  if (file == nullptr) return "state unknown";
+  char stat[512] = {};
+  const std::size_t got = std::fread(stat, 1, sizeof(stat) - 1, file);
+  std::fclose(file);
+  // "pid (command) state ...": the command may hold anything, so the state follows the last ')'.
+  const char* command_end = std::strrchr(stat, ')');
+  if (got == 0 || command_end == nullptr || command_end[1] == '\0') return "state unknown";
+  switch (command_end[2]) {
+    case 'R':
+      return "running";
+    case 'S':
+      return "sleeping";
+    case 'D':
+      return "in uninterruptible sleep";
+    case 'T':
+      return "stopped by a signal";
+    case 't':
+      return "stopped by a debugger";
+    case 'Z':
+      return "a zombie";
+    default:
+      return std::string("state ") + command_end[2];
+  }
+}
+
 std::string exit_status::describe() const {
+  if (stalled_for) {
+    return "stalled: it had not finished " + std::to_string(stalled_for->count()) +
+           " ms after it was asked to (" +
+           (stalled_state.empty() ? "state unknown" : stalled_state) + "), so it was killed";
+  }
   if (lost) return "could not be reaped (alive 5 s after SIGKILL, or waitpid failed)";
   if (exited) return "exited with code " + std::to_string(code);
   const char* signal_name = ::strsignal(code);
@@ -57,6 +115,7 @@ std::string exit_status::describe() const {
 spawned_process spawned_process::start(std::string name, const std::vector<std::string>& argv,
                                        child_stdio stdio) {
   if (argv.empty()) throw spawn_failed("spawn " + name + ": empty command line");
+  check_descriptor_limit(name, stdio.inherited_fds);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   int setup_error = 0;
@@ -124,11 +183,21 @@ exit_status spawned_process::wait_for(std::chrono::milliseconds timeout) {
   auto pause = std::chrono::microseconds(50);
   while (true) {
     if (auto status = poll()) return *status;
-    if (std::chrono::steady_clock::now() >= deadline) {
+    if (stop_is_requested()) {
       kill_and_reap();
+      throw stop_requested("waiting for worker " + name_ + " (pid " + std::to_string(pid_) +
+                           ") to finish: the run was asked to stop; it was killed");
+    }
+    if (std::chrono::steady_clock::now() >= deadline) {
+      const std::string state = process_state_text(pid_);
+      kill_and_reap();
+      if (status_ && !status_->lost) {
+        status_->stalled_for = timeout;
+        status_->stalled_state = state;
+      }
       throw deadline_exceeded("worker " + name_ + " (pid " + std::to_string(pid_) +
                               ") did not finish within " + std::to_string(timeout.count()) +
-                              " ms; it was killed");
+                              " ms (" + state + "); it was killed");
     }
     std::this_thread::sleep_for(pause);
     pause = std::min(pause * 2, std::chrono::microseconds(5000));

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "handoff/transport/process/worker_role.hpp"
+#include "handoff/transport/stop_request.hpp"
 #include "protocol.hpp"
 
 namespace handoff::patterns::queued_worker {
@@ -48,7 +49,7 @@ void worker_process::check_alive() {
 bool worker_process::ended_within(std::chrono::milliseconds settle) {
   const auto until = deadline_clock::now() + settle;
   while (!process_.poll()) {
-    if (deadline_clock::now() >= until) return false;
+    if (deadline_clock::now() >= until || transport::stop_is_requested()) return false;
     std::this_thread::sleep_for(5ms);
   }
   return true;

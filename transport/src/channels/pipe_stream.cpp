@@ -13,6 +13,7 @@
 
 #include "handoff/transport/channels/peer_watch.hpp"
 #include "handoff/transport/process_errors.hpp"
+#include "handoff/transport/stop_request.hpp"
 
 namespace handoff::transport::pipe_stream {
 namespace {
@@ -23,6 +24,7 @@ class stall_clock {
  public:
   explicit stall_clock(const std::function<void()>& on_stall) : on_stall_(on_stall) {}
   void tick() {
+    throw_if_stop_requested("waiting on a queue pipe");
     const auto now = deadline_clock::now();
     if (now < next_) return;
     if (on_stall_) on_stall_();

@@ -112,6 +112,7 @@ lock_outcome lock_shared(shared_lock& lock, deadline_clock::time_point deadline,
       continue;
     }
     if (holder == me) throw_held_by_this_thread(name, word);
+    throw_if_stop_requested("waiting for the lock " + std::string(name));
     now = deadline_clock::now();
     if (now >= next_holder_check || now >= deadline) {
       if (thread_is_gone(holder)) {

@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <thread>
 
 #include "handoff/transport/process/worker_role.hpp"
+#include "handoff/transport/stop_request.hpp"
 
 namespace handoff::transport {
 namespace {
@@ -61,6 +63,28 @@ void worker_pool::throw_worker_died(std::size_t index, const std::string& contex
                     worker.name(), status);
 }
 
+void throw_peer_failure(spawned_process& peer, const process_error& failure) {
+  if (dynamic_cast<const stop_requested*>(&failure) != nullptr)
+    throw stop_requested(failure.what());
+  const std::string who = "worker " + peer.name() + " (pid " + std::to_string(peer.pid()) + ")";
+  // A dying peer's channel closes a moment before the process is gone.
+  const auto settle_until = deadline_clock::now() + death_settle_time;
+  auto status = peer.poll();
+  while (!status && deadline_clock::now() < settle_until && !stop_is_requested() &&
+         dynamic_cast<const channel_closed*>(&failure) != nullptr) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    status = peer.poll();
+  }
+  if (status) {
+    throw worker_died(who + " " + status->describe() + "; " + failure.what(), peer.name(), *status);
+  }
+  const std::string detail =
+      std::string(failure.what()) + " (" + who + ", " + process_state_text(peer.pid()) + ")";
+  if (dynamic_cast<const deadline_exceeded*>(&failure) != nullptr) throw deadline_exceeded(detail);
+  if (dynamic_cast<const channel_closed*>(&failure) != nullptr) throw channel_closed(detail);
+  throw process_error(detail);
+}
+
 void worker_pool::throw_silent(std::span<const std::size_t> awaited) const {
   std::vector<std::size_t> silent(awaited.begin(), awaited.end());
   if (silent.empty()) {
@@ -101,6 +125,7 @@ std::size_t worker_pool::wait_for_message(deadline_clock::time_point deadline,
       if (requests[index].revents & (POLLIN | POLLHUP | POLLERR)) return index;
     }
     check_alive();
+    throw_if_stop_requested("waiting for pool " + name_);
     if (deadline_clock::now() >= deadline) throw_silent(awaited);
   }
 }
@@ -117,6 +142,8 @@ std::vector<exit_status> worker_pool::shutdown(std::chrono::milliseconds timeout
       statuses.push_back(worker.wait_for(left));
     } catch (const deadline_exceeded&) {
       statuses.push_back(worker.poll().value_or(exit_status{.lost = true}));
+      // The workers share one deadline: a stalled worker was waited for since the shutdown began.
+      if (statuses.back().stalled_for) statuses.back().stalled_for = timeout;
     }
   }
   return statuses;
@@ -126,9 +153,10 @@ void worker_pool::shutdown_expecting_success(std::chrono::milliseconds timeout) 
   const auto statuses = shutdown(timeout);
   for (std::size_t index = 0; index < statuses.size(); ++index) {
     if (!statuses[index].success()) {
-      throw worker_died(
-          "worker " + workers_[index].name() + " " + statuses[index].describe() + " at shutdown",
-          workers_[index].name(), statuses[index]);
+      throw worker_died("worker " + workers_[index].name() + " (pid " +
+                            std::to_string(workers_[index].pid()) + ") " +
+                            statuses[index].describe() + " at shutdown",
+                        workers_[index].name(), statuses[index]);
     }
   }
 }

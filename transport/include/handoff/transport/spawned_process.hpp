@@ -16,6 +16,11 @@ struct exit_status {
   bool exited = false;  // true: ended through exit(); false: ended by a signal
   int code = 0;         // exit code, or the signal number
   bool lost = false;    // waitpid failed: how it ended is unknown
+  // Set when the owner killed it for not finishing in time: how long it was waited for, and what
+  // /proc said it was doing then ("sleeping", "stopped by a signal"), so that a stall is not
+  // reported as if something else had killed it.
+  std::optional<std::chrono::milliseconds> stalled_for = {};
+  std::string stalled_state = {};
   bool success() const noexcept { return exited && code == 0 && !lost; }
   std::string describe() const;
 };
@@ -59,6 +64,9 @@ class spawned_process {
   pid_t pid_ = -1;
   std::optional<exit_status> status_;
 };
+
+// What /proc says the process is doing ("sleeping", "stopped by a signal"), for error messages.
+std::string process_state_text(pid_t pid);
 
 // A path that starts this program's own file, so that it can start itself in a worker role, even
 // after the file on disk was replaced (relinked) during the run.

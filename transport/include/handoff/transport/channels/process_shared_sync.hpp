@@ -24,6 +24,7 @@
 #include "handoff/transport/channels/channel_errors.hpp"
 #include "handoff/transport/channels/peer_watch.hpp"
 #include "handoff/transport/fd_io.hpp"
+#include "handoff/transport/stop_request.hpp"
 
 namespace handoff::transport {
 
@@ -117,6 +118,7 @@ bool wait_until(shared_wakeup& wakeup, Ready&& ready, deadline_clock::time_point
     // Read before testing, so that a change between the test and the sleep ends the sleep at once.
     const std::uint32_t seen = wakeup.sequence.load();
     if (ready()) return true;
+    throw_if_stop_requested("waiting for a peer in shared memory");
     const auto now = deadline_clock::now();
     if (now >= deadline) return false;
     if (now >= next_stall_check) {

@@ -30,6 +30,12 @@ class worker_died : public channel_closed {
   exit_status status_;
 };
 
+// A failure on the channel to a lone peer process (a ceiling's sink, a probe), explained by the
+// peer's fate: once it has ended, worker_died naming it with its pid and how it ended (its signal,
+// its exit code), not a bare broken pipe or end of file; while it still runs, the same failure
+// with its pid and what it is doing (sleeping, stopped).
+[[noreturn]] void throw_peer_failure(spawned_process& peer, const process_error& failure);
+
 struct worker_launch {
   std::string role;
   std::vector<std::string> arguments = {};
