@@ -29,6 +29,7 @@
 #include "harness/interruption.hpp"
 #include "harness/manifest.hpp"
 #include "harness/outcome.hpp"
+#include "harness/process_identity.hpp"
 #include "harness/progress.hpp"
 #include "harness/results_annotation.hpp"
 #include "harness/results_file.hpp"
@@ -172,6 +173,9 @@ int run_benchmarks(int argc, char** argv) {
   const auto manifest = collect_manifest(environment);
   add_manifest_to_context(manifest);
   add_settings_to_context(describe_settings(config, settings));
+  benchmark::AddCustomContext("handoff_process", this_process().token);
+  benchmark::AddCustomContext("handoff_stack_offset", std::to_string(this_process().stack_offset));
+  benchmark::AddCustomContext("handoff_heap_offset", std::to_string(this_process().heap_offset));
   if (environment.gpus.count > 0) add_clocks_to_context(read_gpu_clocks());
   if (!config.ceilings_from.empty()) reuse_ceilings_from(config.ceilings_from, manifest);
   const auto plan = register_families(environment);
@@ -262,6 +266,11 @@ int main(int argc, char** argv) {
   }
   // A worker that dies must show up as EPIPE on its channel, not kill the coordinator.
   std::signal(SIGPIPE, SIG_IGN);
+  const auto& layout = handoff::bench::this_process();
+  handoff::bench::shift_the_heap(layout.heap_offset);
+  // Every frame below this one starts stack_offset bytes lower than in another process.
+  auto* stack_shift = static_cast<volatile char*>(__builtin_alloca(layout.stack_offset + 1));
+  stack_shift[0] = 0;
   try {
     return run_benchmarks(argc, argv);
   } catch (const std::bad_alloc&) {

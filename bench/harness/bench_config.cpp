@@ -189,6 +189,9 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
       config.shuffle_seed = parse_number<std::uint64_t>("--handoff-shuffle-families",
                                                         value_of("--handoff-shuffle-families="),
                                                         std::numeric_limits<std::uint64_t>::max());
+    } else if (argument.starts_with("--handoff-processes=")) {
+      config.processes = parse_count_flag("handoff_bench", "--handoff-processes",
+                                          value_of("--handoff-processes="), 1, 64);
     } else if (argument.starts_with("--handoff-passes=")) {
       config.passes = parse_number<int>("--handoff-passes", value_of("--handoff-passes="), 1000);
     } else if (argument == "--handoff-plant-alternate" ||
@@ -231,6 +234,10 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
   check_axis_choices(config.axes, config.max_elements);
   config.smoke = config.profile == bench_profile::smoke;
   config.sampling = sampling_of(config.profile);
+  // Each of several processes takes its share of the profile's time per row; explicit flags are
+  // taken as they are given, per process.
+  config.sampling.timeout_seconds /= config.processes;
+  config.sampling.min_time_seconds /= config.processes;
   if (max_noise) config.sampling.max_noise = *max_noise;
   if (min_samples) config.sampling.min_samples = *min_samples;
   if (min_time) config.sampling.min_time_seconds = *min_time;
@@ -261,6 +268,10 @@ std::string handoff_flags_help() {
          "  --handoff-passes=N           time every selected row N times, one pass after another,\n"
          "                               in this process; each pass is a repetition in the\n"
          "                               results (default 1)\n"
+         "  --handoff-processes=N        this process is one of N separate ones measuring the\n"
+         "                               same rows (ci/bench runs 3): each row's time cap, "
+         "minimum\n"
+         "                               time and cold samples are shared among them (default 1)\n"
          "  --handoff-ceilings-from=FILE reuse the ceilings of an earlier results file of this\n"
          "                               machine (matched by the manifest) when the filter "
          "selects\n"

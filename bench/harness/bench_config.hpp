@@ -77,6 +77,14 @@ struct bench_config {
   // sampling; passes a minute apart put a row's measurements in separate bursts, so that the
   // median over passes, and its interval, see them (compare_stats.py).
   int passes = 1;
+  // This process is one of this many that measure the same rows (ci/bench runs several, since a
+  // row's figure moves between processes by far more than between samples inside one): the
+  // profile's per-row sampling budget and its cold rows' fixed sample counts are shared among them.
+  int processes = 1;
+  // Fixed sample counts (cold rows) shared among the processes: this one's share, at least 1.
+  int fixed_samples_here(int fixed_samples) const noexcept {
+    return fixed_samples <= 0 ? fixed_samples : (fixed_samples + processes - 1) / processes;
+  }
 };
 
 struct bench_environment {

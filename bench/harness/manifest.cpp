@@ -171,6 +171,7 @@ std::map<std::string, std::string> describe_settings(const bench_config& config,
           {"filter", run.filter},
           {"repetitions", std::to_string(run.repetitions)},
           {"passes", std::to_string(config.passes)},
+          {"processes", std::to_string(config.processes)},
           {"shuffle_seed", std::to_string(config.shuffle_seed)},
           {"planted_slowdown", config.plant.describe()}};
 }

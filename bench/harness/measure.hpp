@@ -164,7 +164,8 @@ template <class TimeOne, class Poison, class Body, class AfterRun>
 region_result sample(benchmark::State& state, sample_clock clock, const region_options& options,
                      TimeOne& time_one, Poison& poison, Body& body, AfterRun& after_run) {
   const auto& settings = active_config().sampling;
-  const bool fixed = options.fixed_samples > 0;
+  const int fixed_samples = active_config().fixed_samples_here(options.fixed_samples);
+  const bool fixed = fixed_samples > 0;
   const planted_delay none;
   planted_delay delay = planted_delay::for_row(current_row_name());
   const auto timed_run = [&](const planted_delay& with) {
@@ -189,8 +190,8 @@ region_result sample(benchmark::State& state, sample_clock clock, const region_o
   if (options.uses_gpu) clocks.add(read_gpu_clocks());
 
   const bool in_pairs = active_config().plant.alternation == plant_alternation::samples;
-  sample_series series(settings, options.fixed_samples);
-  sample_series planted(settings, options.fixed_samples);
+  sample_series series(settings, fixed_samples);
+  sample_series planted(settings, fixed_samples);
   const auto start = wall_clock::now();
   while (!run_interrupted()) {
     if (!in_pairs) {

@@ -3,6 +3,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "process_identity.hpp"
 #include "results_annotation.hpp"
 
 namespace handoff::bench {
@@ -52,6 +53,8 @@ void results_writer::write(const std::vector<measured_run>& runs, bool complete,
     auto results =
         nlohmann::json::parse(with_non_finite_as_null(buffer_.str() + std::string(json_closing)));
     annotate(results, runs);
+    for (auto& row : results["benchmarks"])
+      row["handoff_process"] = this_process().token;
     results["handoff_run"] = {{"state", complete ? "complete" : "incomplete"},
                               {"reason", complete ? "" : reason},
                               {"rows", rows_}};
