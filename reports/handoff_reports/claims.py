@@ -1,11 +1,13 @@
 """The articles' claims, each decided by one run's rows: confirmed, refuted, no measurable
-difference, or not measured here.
+difference, not resolved, or not measured here.
 
-A claim compares rows by their figures (the median of the repetitions' medians) and their intervals
-(as compare does: from the lowest ci_low to the highest ci_high of the repetitions, stretched over
-every repetition's median; the range of the medians in files without intervals). It is confirmed or
-refuted only when the intervals of the rows that decide it do not overlap; otherwise its verdict
-is "no measurable difference", and both intervals are given.
+A claim compares rows by their figures (the median of the repetitions' medians), and is decided
+by the rule compare uses between two runs, applied between the two rows that decide it
+(process_level.py): Welch's t at 99% on the log process medians of each row, against the claim's
+factor. It is confirmed or refuted only when that difference is beyond the rows' resolution (and
+agrees with the medians); otherwise it is "no measurable difference", with the resolution given.
+Where a row was measured by a single process, nothing holds beyond that process: the claim is
+"not resolved" (a run of several processes, as ci/bench makes, decides it).
 
 handoff-claims results/handoff-<time>.json [--claims my-claims.toml]
 """
@@ -13,6 +15,7 @@ handoff-claims results/handoff-<time>.json [--claims my-claims.toml]
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -27,18 +30,20 @@ from handoff_reports.claims_file import (
     load_claims,
     parse_claims,
 )
-from handoff_reports.compare_stats import Side, side_of
+from handoff_reports.process_level import log_difference, process_side, resolution
 from handoff_reports.results import ResultsError, Row, Run, load_results
 
 __all__ = [
-    "CONFIRMED", "NOT_MEASURED", "NO_DIFFERENCE", "REFUTED", "Claim", "ClaimVerdict", "ClaimsError",
-    "evaluate_claim", "evaluate_claims", "load_claims", "main", "parse_claims",
+    "CONFIRMED", "NOT_MEASURED", "NOT_RESOLVED", "NO_DIFFERENCE", "REFUTED", "Claim",
+    "ClaimVerdict", "ClaimsError", "evaluate_claim", "evaluate_claims", "load_claims", "main",
+    "parse_claims",
 ]  # fmt: skip
 
 CONFIRMED = "confirmed"
 REFUTED = "refuted"
 NOT_MEASURED = "not measured on this machine"
 NO_DIFFERENCE = "no measurable difference"
+NOT_RESOLVED = "not resolved"
 # How the cold rows are timed, not what they measure: left out of the rows' labels.
 _UNLABELLED_AXES = ("iterations:",)
 
@@ -54,7 +59,12 @@ class ClaimVerdict:
     @property
     def css_class(self) -> str:
         """The class base.html.j2 styles this verdict with."""
-        classes = {CONFIRMED: "confirmed", REFUTED: "refuted", NO_DIFFERENCE: "no-difference"}
+        classes = {
+            CONFIRMED: "confirmed",
+            REFUTED: "refuted",
+            NO_DIFFERENCE: "no-difference",
+            NOT_RESOLVED: "not-resolved",
+        }
         return classes.get(self.verdict, "not-measured")
 
 
@@ -122,24 +132,35 @@ def _skipped_note(run: Run, patterns: Iterable[RowPattern]) -> str:
     return f" (this machine skipped {'; '.join(notes)})" if notes else ""
 
 
-def _side(row: Row) -> Side:
-    return side_of(row.figures)
-
-
-def _interval(label: str, row: Row) -> str:
-    side = _side(row)
-    return f"{label} {format_seconds(side.low)} to {format_seconds(side.high)}"
-
-
-def _apart(first: Row, second: Row, factor: float = 1.0) -> bool:
-    """Whether `first`'s interval, times `factor`, and `second`'s do not overlap."""
-    a, b = _side(first), _side(second)
-    return a.high * factor < b.low or b.high < a.low * factor
-
-
-def _no_difference(figures: str, labelled: Iterable[tuple[str, Row]]) -> str:
-    intervals = "; ".join(_interval(label, row) for label, row in labelled)
-    return f"{figures}; no measurable difference: the intervals overlap ({intervals})"
+def _settle(
+    verdict: str,
+    figures: str,
+    first: tuple[str, Row],
+    second: tuple[str, Row],
+    factor: float = 1.0,
+) -> tuple[str, str]:
+    """The claim's verdict and figures once its two deciding rows are judged at the process
+    level. `verdict` is what the medians say, CONFIRMED when `second` takes more than `factor`
+    times as long as `first`; it stands only where that difference is beyond the resolution."""
+    (first_label, first_row), (second_label, second_row) = first, second
+    a, b = process_side(first_row.figures), process_side(second_row.figures)
+    welch = resolution(a, b)
+    if welch is None:
+        single = [
+            label for label, side in ((first_label, a), (second_label, b)) if side.spread is None
+        ]
+        return NOT_RESOLVED, (
+            f"{figures}; not resolved: one process ({' and '.join(single)}): its interval holds "
+            "for that process only"
+        )
+    difference = log_difference(a, b) - math.log(factor)
+    if welch.resolves(difference) and (difference > 0) == (verdict == CONFIRMED):
+        return verdict, figures
+    counts = f"{first_label} {a.count} processes, {second_label} {b.count}"
+    return NO_DIFFERENCE, (
+        f"{figures}; no measurable difference: within the resolution ±{welch.relative:.1%} "
+        f"({counts})"
+    )
 
 
 def _axis_value(row: Row, axis: str) -> float:
@@ -219,9 +240,9 @@ def _faster(lookup: _Lookup, rule: Faster) -> ClaimVerdict:
         f"{fast_label} {how}{needs}"
     )
     verdict = CONFIRMED if ratio >= rule.factor else REFUTED
-    if not _apart(fast, slow, rule.factor):
-        verdict = NO_DIFFERENCE
-        figures = _no_difference(figures, [(fast_label, fast), (slow_label, slow)])
+    verdict, figures = _settle(
+        verdict, figures, (fast_label, fast), (slow_label, slow), rule.factor
+    )
     return ClaimVerdict(lookup.claim, verdict, figures, [fast.key, slow.key])
 
 
@@ -244,11 +265,9 @@ def _fastest(lookup: _Lookup, rule: Fastest) -> ClaimVerdict:
         f"{labels[winner.key]} fastest, {outcome}"
     )
     # Decided by the claimed row against its closest rival: the runner-up, or the winner.
-    if not _apart(claimed, rival):
-        verdict = NO_DIFFERENCE
-        figures = _no_difference(
-            figures, [(labels[claimed.key], claimed), (labels[rival.key], rival)]
-        )
+    verdict, figures = _settle(
+        verdict, figures, (labels[claimed.key], claimed), (labels[rival.key], rival)
+    )
     return ClaimVerdict(lookup.claim, verdict, figures, [row.key for row in rows])
 
 
@@ -291,9 +310,8 @@ def _break_even(lookup: _Lookup, rule: BreakEven) -> ClaimVerdict:
         f"{ours_label} {how}; {since}"
     )
     verdict = CONFIRMED if from_size is not None else REFUTED
-    if not _apart(ours, best):  # decided at the largest size: there, the intervals must be apart
-        verdict = NO_DIFFERENCE
-        figures = _no_difference(figures, [(ours_label, ours), (best_label, best)])
+    # Decided at the largest size: there, the difference must be beyond the resolution.
+    verdict, figures = _settle(verdict, figures, (ours_label, ours), (best_label, best))
     return ClaimVerdict(lookup.claim, verdict, figures, used)
 
 
@@ -317,8 +335,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="handoff-claims",
         description="Decide the articles' claims from one handoff_bench results file: each is "
-        "confirmed, refuted, no measurable difference (the rows' intervals overlap), or not "
-        "measured on this machine, with the figures behind it.",
+        "confirmed, refuted, no measurable difference (within the rows' resolution between "
+        "processes), not resolved (a row of one process), or not measured on this machine, with "
+        "the figures behind it.",
     )
     parser.add_argument("results", help="handoff_bench's Google Benchmark JSON")
     parser.add_argument("--claims", help="a claims TOML file (default: the packaged claims)")

@@ -1,32 +1,40 @@
 """`handoff-compare`: one run against another, row by row, with an exit status CI can gate on.
 
-Rows are matched by Row.key. Each side of a row is its centre (the median of its repetitions'
-medians) and its interval (from the lowest ci_low to the highest ci_high of its repetitions,
-stretched to take in every repetition's median; for older files without intervals, just the range
-of the repetitions' medians). change = contender centre / baseline centre - 1; the threshold is
-the thresholds file's first matching rule, else --threshold (default 3%).
+Rows are matched by Row.key. Each side of a row is summed up at the process level
+(process_level.py): its centre is the median of its process medians, its spread the standard
+deviation of the log process medians, and a row's resolution the smallest change the two sides
+could call at 99% confidence (Welch's t). change = contender centre / baseline centre - 1; the
+threshold is the thresholds file's first matching rule, else --threshold (default 3%). The rule,
+in full, is compare_stats.py's:
 
 - FAILED: the contender's result was wrong, or it errored, or either side's figures are damaged
   (a NaN, infinite, null or negative count, a time of zero or less: results.CHECKED_FIGURES).
-- NOT COMPARABLE: the two runs were measured with different settings (profile, max_noise,
-  min_samples, min_time, timeout or max_elements); every row but a FAILED one gets this verdict,
-  unless --ignore-settings is given. Differences in filter, repetitions, shuffle seed or cold
-  samples only warn; a planted slowdown is named in the header; files without settings warn.
-- SLOWER / FASTER: the change is beyond the threshold AND the two intervals do not overlap.
-- NOISY: the change is beyond the threshold but the intervals overlap, and either side is marked
-  noisy (it hit its time cap above its noise target) or has no interval of its own (older file).
-- SAME: everything else: a change within the threshold, or one inside both sides' noise.
+- NOT COMPARABLE: the two runs were measured on different machines (GPU or CPU model, driver or
+  CUDA runtime: machines.py), unless --across-machines is given, or with different settings
+  (profile, max_noise, min_samples, min_time, timeout or max_elements), unless --ignore-settings
+  is given; every row but a FAILED one gets this verdict, and every format says so first.
+  Differences in filter, repetitions, shuffle seed or cold samples only warn; a planted slowdown
+  is named in the header; files without settings warn.
+- SLOWER / FASTER: the change is beyond the threshold and beyond the row's resolution.
+- UNRESOLVED: a side has a single process and no spread is known for the row (--machine-noise
+  FILE supplies one measured earlier on this machine), or the resolution is wider than the
+  threshold. Never a failure.
+- SAME: no change larger than the resolution, which is within the threshold.
+
+Every format gives each row's resolution, both sides' process counts and where each side's spread
+came from ("this run's 3 processes", "machine noise from FILE", "none: one process").
 
 The comparison passes only what it checked. Besides FAILED rows, it fails when either run has no
 rows at all (nothing was compared), and for every baseline row the contender lacks, unless that
 row is a ceiling, or lies under a family (`<family>/...`) that the contender's machine reported
-it could not run (`handoff_skipped_families`): such a row is listed and does not fail. A family
-whose rows are not named under it (say `elementwise/vector_add/gpu`) cannot be matched to its
-rows, so its missing rows fail.
+it could not run (`handoff_skipped_families`), or the contender was measured on another machine:
+such a row is listed and does not fail. A family whose rows are not named under it (say
+`elementwise/vector_add/gpu`) cannot be matched to its rows, so its missing rows fail.
 
 Exit status: 0 when nothing regressed; 1 when a benchmark is SLOWER, any row FAILED (a wrong result
 is never a pass, whatever its time), a baseline row is missing from the contender, or a run has no
-rows, each named on its own line under "why it fails"; 2 on a usage or input error. Ceiling rows
+rows, each named on its own line under "why it fails"; 2 on a usage or input error, or a
+--machine-noise file from another machine. UNRESOLVED and SAME never fail. Ceiling rows
 (`ceilings/...`) get verdicts too, but they measure the machine rather than the code, so a slower
 or missing ceiling is reported and never fails the comparison.
 """
@@ -42,16 +50,18 @@ from dataclasses import dataclass, field
 from handoff_reports.arguments import fraction
 from handoff_reports.compare_stats import (
     DEFAULT_THRESHOLD,
+    Judgement,
     Side,
     Thresholds,
     ThresholdsError,
     Verdict,
-    format_noise,
     judge,
     judge_paired,
     load_thresholds,
     side_of,
 )
+from handoff_reports.machine_noise import MachineNoise, load_machine_noise
+from handoff_reports.machines import describe_changes, machine_changes
 from handoff_reports.output_files import OutputError, check_output_file
 from handoff_reports.results import (
     ResultsError,
@@ -61,10 +71,12 @@ from handoff_reports.results import (
     measurement_differences,
 )
 
-# FAILED, SLOWER, NOISY, FASTER, SAME, NOT COMPARABLE: the worst first
+# FAILED, SLOWER, UNRESOLVED, FASTER, SAME, NOT COMPARABLE: the worst first
 VERDICT_ORDER = list(Verdict)
 # Manifest entries that describe the machine rather than the build.
 MACHINE_PREFIXES = ("handoff_gpu", "handoff_cpu", "handoff_cuda_driver", "handoff_peer_topology")
+# Manifest entries that name the process or processes that wrote a file: every run's differ.
+PROCESS_ENTRIES = ("handoff_process", "handoff_processes")
 
 
 @dataclass(frozen=True)
@@ -78,6 +90,44 @@ class RowComparison:
     baseline_side: Side | None = None  # None where a side has no time
     contender_side: Side | None = None
     failure: str = ""  # why a FAILED row failed, e.g. "contender: wrong result (1 wrong)"
+    # The process-level (or paired) judgement, where both sides have times: the resolution and
+    # where each side's spread came from, also for a row whose verdict was decided before it.
+    judgement: Judgement | None = None
+
+    @property
+    def centres(self) -> tuple[float, float]:
+        """(baseline, contender): the figures the change is computed from (the medians of the
+        process medians); nan where a side has no time."""
+        if self.judgement is not None:
+            return self.judgement.baseline.centre, self.judgement.contender.centre
+        return (
+            self.baseline_side.centre if self.baseline_side else math.nan,
+            self.contender_side.centre if self.contender_side else math.nan,
+        )
+
+    @property
+    def resolution(self) -> float | None:
+        """The smallest relative change this row could call; None where unknown."""
+        return self.judgement.resolution if self.judgement is not None else None
+
+    @property
+    def processes(self) -> tuple[int, int]:
+        """How many processes measured the row, in the baseline and in the contender."""
+        return len(self.baseline.processes), len(self.contender.processes)
+
+    @property
+    def spread_sources(self) -> tuple[str, str] | None:
+        """(baseline, contender): where each side's spread came from, in words."""
+        return self.judgement.spread_sources if self.judgement is not None else None
+
+    @property
+    def reason(self) -> str:
+        """Why the row is UNRESOLVED, or FAILED; empty otherwise."""
+        if self.verdict is Verdict.FAILED:
+            return self.failure
+        if self.verdict is Verdict.UNRESOLVED and self.judgement is not None:
+            return self.judgement.reason
+        return ""
 
     @property
     def is_ceiling(self) -> bool:
@@ -94,9 +144,10 @@ class RowComparison:
         """One line on why this row fails the comparison."""
         if self.verdict is Verdict.FAILED:
             return f"{self.key}: FAILED: {self.failure}"
+        resolution = f" ±{self.resolution:.1%}" if self.resolution is not None else ""
         return (
             f"{self.key}: {self.verdict.value} by {format_change(self.change)}, beyond its "
-            f"{self.threshold:.0%} threshold and its noise"
+            f"{self.threshold:.0%} threshold and its resolution{resolution}"
         )
 
 
@@ -118,6 +169,8 @@ class Comparison:
     rows: list[RowComparison] = field(default_factory=list)  # worst verdict first
     unmatched: list[Unmatched] = field(default_factory=list)
     ignore_settings: bool = False
+    across_machines: bool = False
+    machine_noise: str | None = None  # the --machine-noise file, where one was given
     # Faults of a whole run that fail the comparison, e.g. a contender without rows.
     problems: list[str] = field(default_factory=list)
 
@@ -125,9 +178,38 @@ class Comparison:
         """(setting, baseline, contender) for each measurement setting that differs."""
         return measurement_differences(self.baseline.settings, self.contender.settings)
 
+    def machine_changes(self) -> list[tuple[str, str, str]]:
+        """(fact, baseline, contender) for each machine fact that differs (machines.py)."""
+        return machine_changes(self.baseline.context, self.contender.context)
+
+    @property
+    def settings_comparable(self) -> bool:
+        return self.ignore_settings or not self.setting_differences()
+
+    @property
+    def machines_comparable(self) -> bool:
+        return self.across_machines or not self.machine_changes()
+
     @property
     def comparable(self) -> bool:
-        return self.ignore_settings or not self.setting_differences()
+        return self.settings_comparable and self.machines_comparable
+
+    def machine_line(self) -> str | None:
+        """The line every format leads with when the runs come from different machines."""
+        changes = self.machine_changes()
+        if not changes:
+            return None
+        if self.across_machines:
+            return (
+                f"warning: the runs were measured on different machines "
+                f"({describe_changes(changes)}): compared anyway (--across-machines); every "
+                "difference may be the machine's rather than the code's"
+            )
+        return (
+            f"NOT COMPARABLE: the runs were measured on different machines "
+            f"({describe_changes(changes)}): every row is NOT COMPARABLE "
+            "(--across-machines compares anyway)"
+        )
 
     def warnings(self) -> list[str]:
         """Lines about how the two runs were made: settings, planted slowdowns, incomplete runs."""
@@ -217,9 +299,20 @@ class Comparison:
     @property
     def outcome(self) -> str:
         if not self.exit_code:
+            if not self.machines_comparable:
+                return "no regression; every row NOT COMPARABLE (different machines)"
+            if not self.settings_comparable:
+                return "no regression; every row NOT COMPARABLE (different settings)"
             return "no regression"
         rows = len(self.regressions) + len(self.failed_unmatched)
         return "; ".join([f"REGRESSION ({rows} rows)", *self.problems])
+
+    def unresolved_lines(self) -> list[str]:
+        """One line per kind of reason among the UNRESOLVED rows, with how many rows have it."""
+        kinds = Counter(
+            _unresolved_kind(row.reason) for row in self.rows if row.verdict is Verdict.UNRESOLVED
+        )
+        return [f"{count} rows: {kind}" for kind, count in kinds.most_common()]
 
     def verdict_counts(self, rows: list[RowComparison]) -> dict[Verdict, int]:
         counts = Counter(row.verdict for row in rows)
@@ -228,7 +321,7 @@ class Comparison:
     def manifest_differences(self) -> list[tuple[str, str, str]]:
         """(key, baseline value, contender value) for each manifest entry that differs."""
         before, after = self.baseline.manifest, self.contender.manifest
-        keys = sorted(set(before) | set(after))
+        keys = sorted((set(before) | set(after)) - set(PROCESS_ENTRIES))
         return [
             (key, before.get(key, "-"), after.get(key, "-"))
             for key in keys
@@ -239,6 +332,17 @@ class Comparison:
         return [
             diff for diff in self.manifest_differences() if diff[0].startswith(MACHINE_PREFIXES)
         ]
+
+
+def _unresolved_kind(reason: str) -> str:
+    if reason.startswith("one process"):
+        return (
+            "a side measured by one process: its interval holds for that process only "
+            "(more processes, or --machine-noise, resolve it)"
+        )
+    if reason.startswith("resolution"):
+        return "resolution wider than the threshold (more processes a side narrow it)"
+    return "the median moved beyond the threshold, the processes' mean by less than the resolution"
 
 
 def geometric_mean_ratio(rows: list[RowComparison]) -> float | None:
@@ -262,52 +366,46 @@ def _failure(baseline: Row, contender: Row) -> str | None:
 
 
 def _compare_row(
-    key: str, baseline: Row, contender: Row, threshold: float, comparable: bool, paired: bool
+    key: str,
+    baseline: Row,
+    contender: Row,
+    threshold: float,
+    comparable: bool,
+    paired: bool,
+    machine_noise: MachineNoise | None = None,
 ) -> RowComparison | Unmatched:
     baseline_side = side_of(baseline.figures) if baseline.seconds else None
     contender_side = side_of(contender.figures) if contender.seconds else None
-    change = math.nan
+    judgement = None
     if baseline_side and contender_side and baseline_side.centre > 0:
-        change = contender_side.centre / baseline_side.centre - 1
-    if (failure := _failure(baseline, contender)) is not None:
+        judging = judge_paired if paired else judge
+        machine = machine_noise.spread_for(key) if machine_noise is not None else None
+        judgement = judging(baseline.figures, contender.figures, threshold, machine)
+    change = judgement.change if judgement is not None else math.nan
+
+    def compared(verdict: Verdict, failure: str = "") -> RowComparison:
         return RowComparison(
             key,
             baseline,
             contender,
             threshold,
             change,
-            Verdict.FAILED,
+            verdict,
             baseline_side,
             contender_side,
             failure,
+            judgement,
         )
+
+    if (failure := _failure(baseline, contender)) is not None:
+        return compared(Verdict.FAILED, failure)
     if baseline_side is None or not baseline_side.centre > 0:
         return Unmatched(key, f"no baseline time (baseline: {baseline.error or 'no repetitions'})")
-    if contender_side is None:
+    if contender_side is None or judgement is None:
         return Unmatched(key, "no contender time")
     if not comparable:
-        return RowComparison(
-            key,
-            baseline,
-            contender,
-            threshold,
-            change,
-            Verdict.NOT_COMPARABLE,
-            baseline_side,
-            contender_side,
-        )
-    judging = judge_paired if paired else judge
-    judgement = judging(baseline.figures, contender.figures, threshold)
-    return RowComparison(
-        key,
-        baseline,
-        contender,
-        threshold,
-        judgement.change,
-        judgement.verdict,
-        baseline_side,
-        contender_side,
-    )
+        return compared(Verdict.NOT_COMPARABLE)
+    return compared(judgement.verdict)
 
 
 def _sort_key(row: RowComparison) -> tuple[int, float]:
@@ -321,10 +419,21 @@ def compare_runs(
     thresholds: Thresholds | None = None,
     ignore_settings: bool = False,
     paired: bool = False,
+    across_machines: bool = False,
+    machine_noise: MachineNoise | None = None,
 ) -> Comparison:
+    """Raises MachineNoiseError when `machine_noise` was measured on another machine."""
     thresholds = thresholds or Thresholds()
+    if machine_noise is not None:
+        machine_noise.check_machine("baseline", baseline)
+        machine_noise.check_machine("contender", contender)
     comparison = Comparison(
-        baseline, contender, thresholds.default, ignore_settings=ignore_settings
+        baseline,
+        contender,
+        thresholds.default,
+        ignore_settings=ignore_settings,
+        across_machines=across_machines,
+        machine_noise=machine_noise.path if machine_noise is not None else None,
     )
     comparable = comparison.comparable
     for key, contender_row in contender.rows.items():
@@ -334,15 +443,19 @@ def compare_runs(
             reason = "only in contender" + (", and it FAILED" if failed else "")
             comparison.unmatched.append(Unmatched(key, reason, failed))
             continue
+        threshold = thresholds.for_key(key)
         result = _compare_row(
-            key, baseline_row, contender_row, thresholds.for_key(key), comparable, paired
+            key, baseline_row, contender_row, threshold, comparable, paired, machine_noise
         )
         if isinstance(result, Unmatched):
             comparison.unmatched.append(result)
         else:
             comparison.rows.append(result)
+    other_machine = not comparison.machines_comparable
     comparison.unmatched.extend(
-        _missing(row, contender) for key, row in baseline.rows.items() if key not in contender.rows
+        _missing(row, contender, other_machine)
+        for key, row in baseline.rows.items()
+        if key not in contender.rows
     )
     comparison.problems.extend(_empty_runs(baseline, contender))
     comparison.rows.sort(key=_sort_key)
@@ -372,11 +485,14 @@ def _skipped_by(key: str, run: Run) -> tuple[str, str] | None:
     )
 
 
-def _missing(baseline_row: Row, contender: Run) -> Unmatched:
-    """A baseline row the contender lacks: a fail, unless a ceiling or skipped by its machine."""
+def _missing(baseline_row: Row, contender: Run, other_machine: bool = False) -> Unmatched:
+    """A baseline row the contender lacks: a fail, unless a ceiling, skipped by its machine, or
+    the contender's machine is another one (what a machine can run is its own)."""
     key = baseline_row.key
     if baseline_row.name.pattern == "ceilings":
         return Unmatched(key, "only in baseline (a ceiling: the machine's, never a failure)")
+    if other_machine:
+        return Unmatched(key, "only in baseline: the contender was measured on another machine")
     if (skipped := _skipped_by(key, contender)) is not None:
         family, reason = skipped
         why = f"only in baseline: the contender's machine skipped {family} ({reason})"
@@ -403,29 +519,9 @@ def format_ratio(ratio: float | None) -> str:
     return f"{ratio:.3f} ({ratio - 1:+.1%})" if ratio is not None else "-"
 
 
-def _table(rows: list[RowComparison]) -> list[str]:
-    header = ("name", "baseline", "noise", "contender", "noise", "change", "threshold", "verdict")
-    cells = [
-        (
-            row.key,
-            format_seconds(row.baseline_side.centre if row.baseline_side else math.nan),
-            format_noise(row.baseline_side),
-            format_seconds(row.contender_side.centre if row.contender_side else math.nan),
-            format_noise(row.contender_side),
-            format_change(row.change),
-            f"{row.threshold:.0%}",
-            row.verdict.value,
-        )
-        for row in rows
-    ]
-    widths = [max(len(line[i]) for line in [header, *cells]) for i in range(len(header))]
-    return [
-        "  ".join(
-            text.ljust(width) if i in (0, len(header) - 1) else text.rjust(width)
-            for i, (text, width) in enumerate(zip(line, widths, strict=True))
-        ).rstrip()
-        for line in [header, *cells]
-    ]
+def format_processes(row: RowComparison) -> str:
+    """'3/3': how many processes measured the row in the baseline and in the contender."""
+    return "/".join(str(count) for count in row.processes)
 
 
 def format_counts(comparison: Comparison, rows: list[RowComparison]) -> str:
@@ -434,48 +530,21 @@ def format_counts(comparison: Comparison, rows: list[RowComparison]) -> str:
     return ", ".join(f"{count} {verdict.value}" for verdict, count in counts.items()) or "none"
 
 
-def format_report(comparison: Comparison) -> str:
-    """The console report: benchmarks (worst first), ceilings, unmatched rows and a summary."""
-    lines = [f"baseline:  {comparison.baseline.path}", f"contender: {comparison.contender.path}"]
-    machine = comparison.machine_differences()
-    lines.append("machine: " + ("unchanged" if not machine else "CHANGED"))
-    lines.extend(f"  {key}: {before} -> {after}" for key, before, after in machine)
-    lines.extend(comparison.warnings())
-    lines += ["", "benchmarks (regressions first):", *_table(comparison.benchmarks)]
-    if comparison.ceilings:
-        lines += [
-            "",
-            "ceilings (the machine's own figures: a change here is the machine, not the code, "
-            "and never fails the comparison):",
-            *_table(comparison.ceilings),
-        ]
-    if comparison.unmatched:
-        lines += ["", "not compared:"]
-        lines.extend(f"  {row.key}: {row.reason}" for row in comparison.unmatched)
-    if failures := comparison.failure_lines():
-        lines += ["", "why it fails:", *(f"  {line}" for line in failures)]
-    lines += [
-        "",
-        f"benchmarks: {format_counts(comparison, comparison.benchmarks)}; "
-        f"geomean contender/baseline {format_ratio(geometric_mean_ratio(comparison.benchmarks))}",
-        f"ceilings: {format_counts(comparison, comparison.ceilings)}; "
-        f"geomean {format_ratio(geometric_mean_ratio(comparison.ceilings))}",
-        f"not compared: {len(comparison.unmatched)}; result: {comparison.outcome}",
-    ]
-    return "\n".join(lines)
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="handoff-compare",
         description="Compare a contender run of handoff_bench with a baseline run, row by row: "
-        "SAME, FASTER, SLOWER, NOISY, NOT COMPARABLE or FAILED, with a geometric mean of the "
-        "time ratios. SLOWER or FASTER needs a change beyond the threshold and the two runs' "
-        "intervals apart; NOISY is a change beyond the threshold inside a noisy row's interval.",
-        epilog="Exit status: 0 no regression; 1 a benchmark SLOWER beyond its threshold and its "
-        "noise, a row FAILED (a wrong or errored contender, or damaged figures on either side), "
-        "a baseline row missing from the contender, or a run without rows (ceilings never fail "
-        "it: they measure the machine); 2 usage or input error.",
+        "SAME, FASTER, SLOWER, UNRESOLVED, NOT COMPARABLE or FAILED, with a geometric mean of the "
+        "time ratios. Verdicts come from the process level: each row's resolution (the smallest "
+        "change it could call at 99% confidence, from both sides' spread between processes) is "
+        "printed beside its change. SLOWER or FASTER needs a change beyond the threshold and the "
+        "resolution; SAME, no change larger than a resolution within the threshold; UNRESOLVED, "
+        "a side of one process without --machine-noise, or a resolution wider than the threshold.",
+        epilog="Exit status: 0 no regression (UNRESOLVED and SAME never fail); 1 a benchmark "
+        "SLOWER beyond its threshold and its resolution, a row FAILED (a wrong or errored "
+        "contender, or damaged figures on either side), a baseline row missing from the "
+        "contender, or a run without rows (ceilings never fail it: they measure the machine); "
+        "2 usage or input error, or a --machine-noise file from another machine.",
     )
     parser.add_argument("baseline", help="results JSON of the baseline run")
     parser.add_argument("contender", help="results JSON of the run to judge")
@@ -490,13 +559,26 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--alpha",
         type=fraction,
-        help="deprecated and ignored: the U test is gone, verdicts come from the rows' intervals",
+        help="deprecated and ignored: the U test is gone, verdicts come from the process level",
     )
     parser.add_argument(
         "--ignore-settings",
         action="store_true",
         help="compare runs measured with different settings instead of calling every row "
         "NOT COMPARABLE",
+    )
+    parser.add_argument(
+        "--across-machines",
+        action="store_true",
+        help="compare runs measured on different machines (GPU or CPU model, driver, CUDA "
+        "runtime) instead of calling every row NOT COMPARABLE",
+    )
+    parser.add_argument(
+        "--machine-noise",
+        metavar="FILE",
+        help="a results JSON of several processes from this machine (a merged ci/bench run): "
+        "each row's spread between processes there stands in for a side measured by a single "
+        "process, which is otherwise UNRESOLVED",
     )
     parser.add_argument(
         "--paired",
@@ -526,12 +608,15 @@ def main(argv: list[str] | None = None) -> int:
         thresholds = load_thresholds(args.thresholds) if args.thresholds else Thresholds()
         if args.threshold is not None:
             thresholds = thresholds.with_default(args.threshold)
+        machine_noise = load_machine_noise(args.machine_noise) if args.machine_noise else None
         comparison = compare_runs(
             load_results(args.baseline),
             load_results(args.contender),
             thresholds,
             ignore_settings=args.ignore_settings,
             paired=args.paired,
+            across_machines=args.across_machines,
+            machine_noise=machine_noise,
         )
     except (OutputError, ResultsError, ThresholdsError) as error:
         print(f"handoff-compare: {error}", file=sys.stderr)
@@ -539,6 +624,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.alpha is not None:
         print("handoff-compare: --alpha is deprecated and ignored", file=sys.stderr)
     if args.format == "text":
+        from handoff_reports.compare_text import format_report
+
         print(format_report(comparison))
     else:
         from handoff_reports.compare_formats import format_json, format_markdown

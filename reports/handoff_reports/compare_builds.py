@@ -22,8 +22,9 @@ from pathlib import Path
 
 from handoff_reports.arguments import fraction, whole_number
 from handoff_reports.children import run_to_end
-from handoff_reports.compare import compare_runs, format_report
+from handoff_reports.compare import compare_runs
 from handoff_reports.compare_stats import Thresholds
+from handoff_reports.compare_text import format_report
 from handoff_reports.merge import MergeError, merge_documents
 from handoff_reports.output_files import OutputError, check_output_folder, write_atomically
 from handoff_reports.results import ResultsError, load_results, read_results_document

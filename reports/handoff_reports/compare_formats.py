@@ -1,5 +1,7 @@
 """`compare --format markdown|json`: the same comparison as the console report, as a Markdown
-table for a pull-request comment, or as JSON for a tool to read."""
+table for a pull-request comment, or as JSON for a tool to read. Both lead with a change of
+machine, and give every row its resolution, both sides' process counts and where each side's
+spread came from."""
 
 from __future__ import annotations
 
@@ -12,54 +14,79 @@ from handoff_reports.compare import (
     RowComparison,
     format_change,
     format_counts,
+    format_processes,
     format_ratio,
     format_seconds,
     geometric_mean_ratio,
 )
-from handoff_reports.compare_stats import Side, format_noise
+from handoff_reports.compare_stats import Side, format_noise, format_resolution
 
 FORMATS = ("text", "markdown", "json")
-VERDICT_MARK = {"SLOWER": "🔴", "FAILED": "❌", "FASTER": "🟢", "NOISY": "🟡"}
+VERDICT_MARK = {"SLOWER": "🔴", "FAILED": "❌", "FASTER": "🟢", "UNRESOLVED": "⚪"}
 
 
 def _finite(value: float | None) -> float | None:
     return value if value is not None and math.isfinite(value) else None
 
 
+def spread_text(row: RowComparison) -> str:
+    """Where each side's spread came from, in words; once where both sides share it."""
+    sources = row.spread_sources
+    if sources is None:
+        return "-"
+    baseline, contender = sources
+    if baseline == contender:
+        return f"both: {baseline}"
+    return f"baseline: {baseline}; contender: {contender}"
+
+
 def _markdown_rows(rows: list[RowComparison]) -> list[str]:
     lines = [
-        "| benchmark | baseline | contender | change | threshold | verdict |",
-        "|---|---:|---:|---:|---:|---|",
+        "| benchmark | baseline | contender | processes | change | resolution | threshold "
+        "| spread from | verdict |",
+        "|---|---:|---:|---:|---:|---:|---:|---|---|",
     ]
     for row in rows:
-        baseline = row.baseline_side.centre if row.baseline_side else math.nan
-        contender = row.contender_side.centre if row.contender_side else math.nan
+        baseline, contender = row.centres
         verdict = row.verdict.value
+        mark = VERDICT_MARK.get(verdict)
+        label = f"{mark} {verdict}" if mark else verdict
+        if row.verdict.value == "UNRESOLVED" and row.reason:
+            label += f" ({row.reason})"
         lines.append(
             f"| `{row.key}` | {format_seconds(baseline)} {format_noise(row.baseline_side)} "
             f"| {format_seconds(contender)} {format_noise(row.contender_side)} "
-            f"| {format_change(row.change)} | {row.threshold:.0%} "
-            f"| {VERDICT_MARK.get(verdict, '')} {verdict}".rstrip()
-            + " |"
+            f"| {format_processes(row)} | {format_change(row.change)} "
+            f"| {format_resolution(row.resolution)} | {row.threshold:.0%} | {spread_text(row)} "
+            f"| {label} |"
         )
     return lines
 
 
 def format_markdown(comparison: Comparison) -> str:
-    """The summary first, then the benchmarks (regressions first), the ceilings and what was not
-    compared, each table folded when long."""
-    lines = [
-        f"### handoff compare: {comparison.outcome}",
-        "",
-        f"Baseline `{comparison.baseline.path}`, contender `{comparison.contender.path}`.",
+    """The outcome and a change of machine first, then the summary, the benchmarks (regressions
+    first), the ceilings and what was not compared, each table folded when long."""
+    noise = (
+        f" (machine noise from `{comparison.machine_noise}`)" if comparison.machine_noise else ""
+    )
+    lines = [f"### handoff compare: {comparison.outcome}", ""]
+    if machine := comparison.machine_line():
+        lines += [f"**⚠️ {machine}**", ""]
+    changed = "CHANGED" if comparison.machine_changes() else "unchanged"
+    lines += [
+        f"Baseline `{comparison.baseline.path}`, contender `{comparison.contender.path}`; "
+        f"machine {changed}.",
         "",
         f"- benchmarks: {format_counts(comparison, comparison.benchmarks)}; "
         f"geomean contender/baseline {format_ratio(geometric_mean_ratio(comparison.benchmarks))}",
         f"- ceilings: {format_counts(comparison, comparison.ceilings)} (the machine's own figures; "
         "they never fail the comparison)",
         f"- not compared: {len(comparison.unmatched)}",
+        "- resolution: the smallest change each row could call, at 99% confidence, from both "
+        f"sides' spread between processes{noise}",
     ]
     lines.extend(f"- ⚠️ {warning}" for warning in comparison.warnings())
+    lines.extend(f"- ⚪ unresolved: {line}" for line in comparison.unresolved_lines())
     if failures := comparison.failure_lines():
         lines += ["", "**Why it fails:**", *(f"- {line}" for line in failures)]
     for title, rows in (("Benchmarks", comparison.benchmarks), ("Ceilings", comparison.ceilings)):
@@ -73,11 +100,11 @@ def format_markdown(comparison: Comparison) -> str:
     return "\n".join(lines)
 
 
-def _side(side: Side | None) -> dict[str, Any] | None:
+def _side(side: Side | None, centre: float) -> dict[str, Any] | None:
     if side is None:
         return None
     return {
-        "seconds": _finite(side.centre),
+        "seconds": _finite(centre),
         "low": _finite(side.low),
         "high": _finite(side.high),
         "noise": _finite(side.noise),
@@ -90,17 +117,36 @@ def _row(row: RowComparison) -> dict[str, Any]:
     return {
         "name": row.key,
         "kind": "ceiling" if row.is_ceiling else "benchmark",
-        "baseline": _side(row.baseline_side),
-        "contender": _side(row.contender_side),
+        "baseline": _side(row.baseline_side, row.centres[0]),
+        "contender": _side(row.contender_side, row.centres[1]),
         "change": _finite(row.change),
+        "resolution": _finite(row.resolution),
         "threshold": row.threshold,
+        "processes": dict(zip(("baseline", "contender"), row.processes, strict=True)),
+        "spread_source": (
+            dict(zip(("baseline", "contender"), sources, strict=True))
+            if (sources := row.spread_sources)
+            else None
+        ),
         "verdict": row.verdict.value,
+        "reason": row.reason or None,
         "failure": row.failure or None,
     }
 
 
 def format_json(comparison: Comparison) -> str:
     document = {
+        # First: whether the runs may be compared at all.
+        "machine": {
+            "comparable": comparison.machines_comparable,
+            "across_machines": comparison.across_machines,
+            "changes": [
+                {"fact": fact, "baseline": before, "contender": after}
+                for fact, before, after in comparison.machine_changes()
+            ],
+            "line": comparison.machine_line(),
+        },
+        "comparable": comparison.comparable,
         "baseline": comparison.baseline.path,
         "contender": comparison.contender.path,
         "outcome": comparison.outcome,
@@ -115,7 +161,9 @@ def format_json(comparison: Comparison) -> str:
                 ("ceilings", comparison.ceilings),
             )  # fmt: skip
         },
+        "machine_noise": comparison.machine_noise,
         "warnings": comparison.warnings(),
+        "unresolved": comparison.unresolved_lines(),
         "failures": comparison.failure_lines(),
         "rows": [_row(row) for row in comparison.rows],
         "not_compared": [

@@ -1,4 +1,6 @@
-"""The comparison as one self-contained HTML page: the table, the manifests and a change plot."""
+"""The comparison as one self-contained HTML page: a change of machine first, then the table (with
+each row's resolution, process counts and where its spread came from), the manifests and a change
+plot."""
 
 from __future__ import annotations
 
@@ -15,19 +17,21 @@ from handoff_reports.compare import (
     RowComparison,
     format_change,
     format_counts,
+    format_processes,
     format_ratio,
     format_seconds,
     geometric_mean_ratio,
 )
-from handoff_reports.compare_stats import Verdict, format_noise
+from handoff_reports.compare_formats import spread_text
+from handoff_reports.compare_stats import Verdict, format_noise, format_resolution
 from handoff_reports.output_files import write_atomically
 from handoff_reports.svg import figure_to_svg, new_figure
 
 BAR_COLORS = {
     Verdict.SLOWER: "#d62728",
     Verdict.FASTER: "#2ca02c",
-    Verdict.NOISY: "#e6a700",
-    Verdict.SAME: "#9e9e9e",
+    Verdict.UNRESOLVED: "#c9c9c9",
+    Verdict.SAME: "#7f7f7f",
 }
 
 
@@ -71,14 +75,18 @@ def change_plot(rows: list[RowComparison], default_threshold: float) -> str | No
 def _row_view(row: RowComparison) -> dict[str, str]:
     return {
         "key": row.key,
-        "baseline": format_seconds(row.baseline_side.centre if row.baseline_side else math.nan),
+        "baseline": format_seconds(row.centres[0]),
         "baseline_noise": format_noise(row.baseline_side),
-        "contender": format_seconds(row.contender_side.centre if row.contender_side else math.nan),
+        "contender": format_seconds(row.centres[1]),
         "contender_noise": format_noise(row.contender_side),
         "repetitions": f"{row.baseline.repetitions} / {row.contender.repetitions}",
+        "processes": format_processes(row),
         "change": format_change(row.change),
+        "resolution": format_resolution(row.resolution),
         "threshold": f"{row.threshold:.0%}",
+        "spread": spread_text(row),
         "verdict": row.verdict.value,
+        "reason": row.reason if row.verdict is Verdict.UNRESOLVED else "",
         "css": "bad" if row.verdict is Verdict.FAILED else row.verdict.value.replace(" ", "-"),
     }
 
@@ -91,6 +99,11 @@ def render_html(comparison: Comparison) -> str:
     )
     plot = change_plot(comparison.benchmarks, comparison.default_threshold)
     return environment.get_template("compare.html.j2").render(
+        machine_line=comparison.machine_line(),
+        machine_noise=comparison.machine_noise,
+        unresolved=comparison.unresolved_lines(),
+        # "every row NOT COMPARABLE (...)" beside "No regression"; a regression lists its reasons.
+        outcome_note=comparison.outcome.partition("; ")[2] if not comparison.exit_code else "",
         baseline=comparison.baseline,
         contender=comparison.contender,
         warnings=comparison.warnings(),
@@ -104,7 +117,7 @@ def render_html(comparison: Comparison) -> str:
         benchmark_geomean=format_ratio(geometric_mean_ratio(comparison.benchmarks)),
         ceiling_geomean=format_ratio(geometric_mean_ratio(comparison.ceilings)),
         manifest_differences=comparison.manifest_differences(),
-        machine_changed=bool(comparison.machine_differences()),
+        machine_changed=bool(comparison.machine_changes()),
         unmatched=comparison.unmatched,
         plot=Markup(plot) if plot else None,  # our own matplotlib output: already escaped
     )

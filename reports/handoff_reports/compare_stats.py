@@ -1,48 +1,46 @@
-"""How one benchmark's times in two runs are judged: thresholds, intervals and the verdict rule.
+"""How one benchmark's times in two runs are judged: thresholds, the process-level rule, and
+the paired rule.
 
-Each side (baseline, contender) of a row is summed up as a centre and an interval:
-
-- centre: the median of its repetitions' medians;
-- interval: from the lowest ci_low to the highest ci_high of its repetitions (each repetition's
-  95% interval of its median, as handoff_bench writes it), widened to take in every repetition's
-  median, so that the spread between separate passes counts as noise too. A side from an older
-  file, without ci_low/ci_high, has just the range of its repetitions' medians (a single point
-  when it has one repetition).
-
-A side of many repetitions (MANY_REPETITIONS or more: handoff_bench --handoff-passes, or merged
-runs) is summed up by the repetitions' medians alone: the centre is their median and the interval
-is that median's distribution-free 95% interval, whose ends are order statistics of the
-repetitions' medians chosen from the binomial(n, 1/2) distribution, as handoff_bench does for one
-row's samples. On a shared machine outside load comes in bursts of seconds, each of which slows
-every sample of the row it falls on; with enough repetitions such a burst moves one end of the range
-but not the median or its interval, so the spread between repetitions is measured rather than
-taken whole as the threshold. Such a side is never marked noisy: its interval is measured from
-the scatter of its passes, whether or not each pass reached its own noise target.
+A side (baseline, contender) of a row is its repetitions grouped by the process that measured them
+(process_level.py): the centre is the median of the process medians; the spread is the standard
+deviation of the log process medians, floored by the within-process noise, where the side has two
+processes or more; a side of one process takes the spread measured earlier on the same machine
+(compare --machine-noise), or has none.
 
 change = contender centre / baseline centre - 1, and the row's threshold is the first matching
-rule of the thresholds file, else the default (--threshold, else the file's default, else 3%),
-raised to the between-run spread of either side where a side has several but not many
-repetitions (separate passes, as ci/nightly's): a change no larger than the difference between
-two runs of one build is never called, however narrow each run's own interval.
-The verdict:
+rule of the thresholds file, else the default (--threshold, else the file's default, else 3%).
+From both sides' spreads, Welch's t at 99% gives the row's resolution r = exp(t·SE) - 1: the
+smallest change it could call. With d the difference of the sides' mean log process medians:
 
-- SLOWER or FASTER: |change| > threshold, and the two intervals do not overlap;
-- NOISY: |change| > threshold, the intervals overlap, and either side is marked noisy (it hit
-  its time cap above its noise target) or has no interval of its own (an older file);
-- SAME: everything else (a change within the threshold, or one inside both sides' measured noise).
+- SLOWER or FASTER: |d| > t·SE and |change| > threshold, both in the same direction;
+- UNRESOLVED: a side has a single process and no spread is known for the row ("one process: its
+  interval holds for that process only"), or r is wider than the threshold ("resolution ±X% wider
+  than the threshold"), or the medians moved beyond the threshold while the means of the
+  processes did not move beyond r. It never fails the comparison;
+- SAME: otherwise: no change larger than the resolution, and the resolution within the threshold.
+
+So a change beyond every plausible noise is never SAME: a side too wide to call it is UNRESOLVED.
+A row that hit its time cap above its noise target (noisy) widens its own floor and so its
+resolution; it needs no verdict of its own.
 
 Paired sides (compare --paired): when the two runs alternated, repetition i of the baseline and
-repetition i of the contender were measured within seconds of each other (handoff_bench
---handoff-plant-alternate, or runs taken in turn), and the machine's speed at that moment, which
-on a shared machine wanders by tens of percent for seconds at a time and moves every row alike,
-cancels in their ratio. The row's change is then the median of those ratios minus one, and its
-interval that median's distribution-free 95% interval: SLOWER or FASTER when the change is beyond
-the threshold and the interval leaves out 1, SAME otherwise. With fewer than PAIRED_MINIMUM pairs,
-or unequal counts, the unpaired rule above applies.
+repetition i of the contender were measured within seconds of each other (compare-builds, or
+handoff_bench --handoff-plant-alternate), and the machine's speed at that moment, which on a shared
+machine wanders by tens of percent for seconds at a time and moves every row alike, cancels in
+their ratio. The row's change is then the median of those ratios minus one, and its interval that
+median's distribution-free 95% interval: SLOWER or FASTER when the change is beyond the threshold
+and the interval leaves out 1, SAME otherwise. Its resolution is the interval's larger relative
+half-width around the median ratio: the smallest change whose interval could leave out 1. With
+fewer than PAIRED_MINIMUM pairs, or unequal counts, the process-level rule applies.
 
 FAILED (the contender's result was wrong, or it errored, or either side's figures are damaged) and
-NOT COMPARABLE (the runs were measured with different settings) are decided before this rule, in
-compare.py, so that the rule only ever sees finite, positive times.
+NOT COMPARABLE (the runs were measured with different settings, or on different machines) are
+decided before these rules, in compare.py, so that the rules only ever see finite, positive times.
+
+`side_of` sums a side up for display (the noise column, the report's plots and its headline
+figures): the median of its repetitions' medians and an interval from the lowest ci_low to the
+highest ci_high of its repetitions, widened to take in every repetition's median (from
+MANY_REPETITIONS on, that median's distribution-free 95% interval over the repetitions).
 """
 
 from __future__ import annotations
@@ -57,6 +55,13 @@ from pathlib import Path
 from typing import Any
 
 from handoff_reports.input_files import InputError, read_toml
+from handoff_reports.process_level import (
+    ProcessSide,
+    Spread,
+    log_difference,
+    process_side,
+    resolution,
+)
 from handoff_reports.results import Repetition
 
 DEFAULT_THRESHOLD = 0.03
@@ -69,10 +74,10 @@ PAIRED_MINIMUM = 6
 class Verdict(StrEnum):
     FAILED = "FAILED"  # the contender's result was wrong, or it errored, or a side is damaged
     SLOWER = "SLOWER"
-    NOISY = "NOISY"
+    UNRESOLVED = "UNRESOLVED"  # the runs cannot tell a change of the threshold's size
     FASTER = "FASTER"
-    SAME = "SAME"
-    NOT_COMPARABLE = "NOT COMPARABLE"  # the runs were measured with different settings
+    SAME = "SAME"  # no change larger than the resolution, which is within the threshold
+    NOT_COMPARABLE = "NOT COMPARABLE"  # different settings, or different machines
 
 
 class ThresholdsError(ValueError):
@@ -166,7 +171,8 @@ def load_thresholds(path: str | Path) -> Thresholds:
 
 @dataclass(frozen=True)
 class Side:
-    """One run's figure for a row: the centre and the interval the verdict rule uses."""
+    """One run's figure for a row as shown: the centre and the interval of its repetitions (the
+    noise column, plots, claims' figures). Verdicts come from the process level instead."""
 
     centre: float
     low: float
@@ -175,9 +181,6 @@ class Side:
     noisy: bool  # a repetition stopped at its time cap above its noise target
     # (largest - smallest repetition median) / centre: the between-run spread; 0 with one.
     between: float = 0.0
-    # The interval is the median's over many repetitions, so it already holds the between-run
-    # spread, and the threshold is not raised to it.
-    robust: bool = False
 
     @property
     def noise(self) -> float:
@@ -185,9 +188,6 @@ class Side:
         if not self.centre > 0:
             return math.nan
         return (self.high - self.low) / 2 / self.centre
-
-    def overlaps(self, other: Side) -> bool:
-        return self.low <= other.high and other.low <= self.high
 
 
 def _median(values: list[float]) -> float:
@@ -220,16 +220,15 @@ def _side_of_many(repetitions: list[Repetition]) -> Side:
         high=medians[len(medians) - j],
         has_interval=True,
         # Whether each pass reached its own noise target no longer matters: the interval is
-        # measured from the scatter of the passes, so an overlap means no measurable difference.
+        # measured from the scatter of the passes.
         noisy=False,
         between=(medians[-1] - medians[0]) / centre if centre > 0 else 0.0,
-        robust=True,
     )
 
 
 def side_of(figures: Sequence[Repetition | float]) -> Side:
     """The side a non-empty list of repetitions makes (plain floats: medians without interval)."""
-    repetitions = [f if isinstance(f, Repetition) else Repetition(float(f)) for f in figures]
+    repetitions = _repetitions(figures)
     if not repetitions:
         raise ValueError("a side needs at least one repetition")
     if len(repetitions) >= MANY_REPETITIONS:
@@ -251,70 +250,130 @@ def side_of(figures: Sequence[Repetition | float]) -> Side:
 
 
 def format_noise(side: Side | None) -> str:
-    """±x% of a side's interval, "-" where there is none to show."""
+    """±x% of a side's interval, "-" where there is none to show (an older file's single
+    repetition has no interval: its ±0.0% would claim a precision nobody measured)."""
     if side is None or not math.isfinite(side.noise):
         return "-"
+    if not side.has_interval and side.low == side.high:
+        return "-"
     return f"±{side.noise:.1%}"
+
+
+# Beyond ±1000% a resolution's digits say nothing more: the row resolves no change at all.
+WIDEST_SHOWN_RESOLUTION = 10.0
+ONE_PROCESS_REASON = "its interval holds for that process only"
+
+
+def format_resolution(resolution: float | None) -> str:
+    """±x% of the smallest change a row could call; "-" where unknown (a side of one process)."""
+    if resolution is None or not math.isfinite(resolution):
+        return "-"
+    if resolution >= WIDEST_SHOWN_RESOLUTION:
+        return f"±>{WIDEST_SHOWN_RESOLUTION:.0%}"
+    return f"±{resolution:.1%}"
 
 
 @dataclass(frozen=True)
 class Judgement:
     change: float  # contender centre / baseline centre - 1
     verdict: Verdict
-    baseline: Side
-    contender: Side
+    baseline: ProcessSide
+    contender: ProcessSide
+    resolution: float | None  # the smallest relative change it could call; None: unknown
+    reason: str = ""  # why a row is UNRESOLVED
+    # Where each side's spread came from, where not its ProcessSide's own (the paired rule).
+    sources: tuple[str, str] | None = None
+
+    @property
+    def spread_sources(self) -> tuple[str, str]:
+        """(baseline, contender): where each side's spread came from, in words."""
+        return self.sources or (self.baseline.source, self.contender.source)
 
 
 def _by_direction(change: float) -> Verdict:
     return Verdict.SLOWER if change > 0 else Verdict.FASTER
 
 
-def judge_sides(baseline: Side, contender: Side, threshold: float) -> Judgement:
-    """The verdict for two sides, by the rule in this module's docstring."""
+def _single_process_sides(baseline: ProcessSide, contender: ProcessSide) -> str:
+    names = [name for name, side in (("baseline", baseline), ("contender", contender))
+             if side.spread is None]  # fmt: skip
+    return " and ".join(names)
+
+
+def judge_sides(baseline: ProcessSide, contender: ProcessSide, threshold: float) -> Judgement:
+    """The verdict for two sides, by the process-level rule in this module's docstring."""
     change = contender.centre / baseline.centre - 1
-    for side in (baseline, contender):
-        if not side.robust:
-            threshold = max(threshold, side.between)
-    if abs(change) <= threshold:
-        verdict = Verdict.SAME
-    elif not baseline.overlaps(contender):
-        verdict = _by_direction(change)
-    elif (
-        baseline.noisy or contender.noisy or not baseline.has_interval or not contender.has_interval
-    ):
-        verdict = Verdict.NOISY
-    else:
-        verdict = Verdict.SAME
-    return Judgement(change, verdict, baseline, contender)
+    welch = resolution(baseline, contender)
+    if welch is None:
+        where = _single_process_sides(baseline, contender)
+        reason = f"one process ({where}): {ONE_PROCESS_REASON}"
+        return Judgement(change, Verdict.UNRESOLVED, baseline, contender, None, reason)
+    difference = log_difference(baseline, contender)
+    smallest = welch.relative
+    beyond_threshold = abs(change) > threshold
+    if welch.resolves(difference) and beyond_threshold and (difference > 0) == (change > 0):
+        return Judgement(change, _by_direction(change), baseline, contender, smallest)
+    if smallest > threshold:
+        reason = (
+            f"resolution {format_resolution(smallest)} wider than the threshold ({threshold:.3g})"
+        )
+        return Judgement(change, Verdict.UNRESOLVED, baseline, contender, smallest, reason)
+    if beyond_threshold:
+        # The medians moved, the processes' mean did not: too few processes agree to call it.
+        reason = (
+            f"the median moved {change:+.1%}, beyond the threshold, but the processes' mean "
+            f"by less than the resolution {format_resolution(smallest)}"
+        )
+        return Judgement(change, Verdict.UNRESOLVED, baseline, contender, smallest, reason)
+    return Judgement(change, Verdict.SAME, baseline, contender, smallest)
+
+
+def _repetitions(figures: Sequence[Repetition | float]) -> list[Repetition]:
+    """Plain floats are medians without an interval, all of one process."""
+    return [f if isinstance(f, Repetition) else Repetition(float(f)) for f in figures]
 
 
 def judge(
     baseline: Sequence[Repetition | float],
     contender: Sequence[Repetition | float],
     threshold: float,
+    machine: Spread | None = None,
 ) -> Judgement:
-    """The verdict for two non-empty lists of repetitions (see `side_of` and `judge_sides`)."""
-    return judge_sides(side_of(baseline), side_of(contender), threshold)
+    """The verdict for two non-empty lists of repetitions. `machine`: the row's spread measured
+    earlier on this machine, for a side of a single process (compare --machine-noise)."""
+    return judge_sides(
+        process_side(_repetitions(baseline), machine),
+        process_side(_repetitions(contender), machine),
+        threshold,
+    )
 
 
 def judge_paired(
     baseline: Sequence[Repetition | float],
     contender: Sequence[Repetition | float],
     threshold: float,
+    machine: Spread | None = None,
 ) -> Judgement:
     """The verdict for repetitions taken in alternation, pair by pair (see the module docstring)."""
     if len(baseline) != len(contender) or len(baseline) < PAIRED_MINIMUM:
-        return judge(baseline, contender, threshold)
-
-    def seconds(figure: Repetition | float) -> float:
-        return figure.seconds if isinstance(figure, Repetition) else float(figure)
-
-    ratios = sorted(seconds(c) / seconds(b) for b, c in zip(baseline, contender, strict=True))
+        return judge(baseline, contender, threshold, machine)
+    before, after = _repetitions(baseline), _repetitions(contender)
+    ratios = sorted(c.seconds / b.seconds for b, c in zip(before, after, strict=True))
     j = lower_rank_of_median_interval(len(ratios))
     low, high = ratios[j - 1], ratios[len(ratios) - j]
-    change = _median(ratios) - 1
+    middle = _median(ratios)
+    change = middle - 1
     if abs(change) > threshold and (low > 1 or high < 1):
         verdict = _by_direction(change)
     else:
         verdict = Verdict.SAME
-    return Judgement(change, verdict, side_of(baseline), side_of(contender))
+    smallest = max(middle / low, high / middle) - 1
+    source = f"{len(ratios)} pairs taken in turn"
+    return Judgement(
+        change,
+        verdict,
+        process_side(before),
+        process_side(after),
+        smallest,
+        sources=(source, source),
+    )

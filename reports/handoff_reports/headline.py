@@ -108,7 +108,7 @@ class Entry:
 
     @property
     def interval(self) -> tuple[float, float] | None:
-        """The row's interval as compare judges it (compare_stats.side_of); None in old files."""
+        """The row's interval as compare shows it (compare_stats.side_of); None in old files."""
         side = side_of(self.row.figures)
         return (side.low, side.high) if side.has_interval else None
 

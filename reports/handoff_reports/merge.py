@@ -8,11 +8,17 @@ in its own shuffled family order (--handoff-shuffle-families), interleave the re
 either problem, and measure the ceilings once per pass.
 
 Each pass's rows are copied whole, so every repetition keeps its own samples, noise and interval
-(ci_low, ci_high); the merged context is the first pass's, settings included. Passes measured with
-different settings (profile, max_noise, min_samples, min_time, timeout, max_elements) are refused:
-their repetitions would not be repetitions of one measurement. A merged file is incomplete when any
-pass was, or when a file holds fewer repetitions than its rows say it was asked for. A file
-without rows is refused: it would count as a repetition that holds nothing.
+(ci_low, ci_high) and the token of the process that measured it (`handoff_process`); the merged
+context is the first pass's, settings included, with `handoff_processes` counting the processes
+instead of one process's token. A file written before processes were named was measured by one
+process: its rows get a token of their own, made from the file's name and position, so that
+passes merged from separate files count as separate processes, and never as one.
+
+Passes measured with different settings (profile, max_noise, min_samples, min_time, timeout,
+max_elements) are refused: their repetitions would not be repetitions of one measurement. A
+merged file is incomplete when any pass was, or when a file holds fewer repetitions than its rows
+say it was asked for. A file without rows is refused: it would count as a repetition that holds
+nothing.
 """
 
 from __future__ import annotations
@@ -111,8 +117,10 @@ def merge_documents(
     # A file of handoff_bench --handoff-passes=N holds N passes already: each of its repetitions
     # stays one, numbered after the passes of the files before it.
     first_index = 0
-    for name, document in zip(names, documents, strict=True):
+    processes: set[str] = set()
+    for position, (name, document) in enumerate(zip(names, documents, strict=True)):
         entries = _rows(document, name)
+        unnamed = _unnamed_process(document, name, position)
         indexes = {_repetition_index(entry, name) for entry in entries}
         passes = max(indexes) + 1
         if len(indexes) < (claimed := max(passes, _claimed_repetitions(entries))):
@@ -120,11 +128,16 @@ def merge_documents(
         for entry in entries:
             repetition = dict(entry)
             repetition["repetition_index"] = first_index + _repetition_index(entry, name)
+            if not _has_token(repetition):
+                repetition["handoff_process"] = unnamed
+            processes.add(repetition["handoff_process"])
             merged["benchmarks"].append(repetition)
         first_index += passes
     for repetition in merged["benchmarks"]:
         repetition["repetitions"] = first_index
     merged["context"]["handoff_passes"] = str(first_index)
+    merged["context"].pop("handoff_process", None)  # one process's token; the file holds many
+    merged["context"]["handoff_processes"] = str(len(processes))
     if absent:
         # Each row's figure would stand on fewer repetitions than the file says it has.
         state = state or {"rows": len(merged["benchmarks"])}
@@ -135,6 +148,20 @@ def merge_documents(
     if state is not None:
         merged["handoff_run"] = state
     return merged
+
+
+def _has_token(entry: dict[str, Any]) -> bool:
+    token = entry.get("handoff_process")
+    return isinstance(token, str) and bool(token)
+
+
+def _unnamed_process(document: dict[str, Any], name: str, position: int) -> str:
+    """The token for the rows of a file that name no process: the file's own, where its context
+    names one, else one made from its name and position among the merged files."""
+    context_token = document.get("context", {}).get("handoff_process")
+    if isinstance(context_token, str) and context_token:
+        return context_token
+    return f"{Path(name).name}#{position}"
 
 
 def _rows(document: dict[str, Any], where: str) -> list[dict[str, Any]]:

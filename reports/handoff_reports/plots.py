@@ -44,7 +44,7 @@ def _finish_against_size(
 
 
 def _interval(row: Row) -> tuple[float, float]:
-    """The row's interval as compare judges it (compare_stats.side_of): its median's 95% interval,
+    """The row's interval as compare shows it (compare_stats.side_of): its median's 95% interval,
     widened over several repetitions to take in each one's."""
     side = side_of(row.figures)
     return side.low, side.high

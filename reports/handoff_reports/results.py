@@ -10,6 +10,10 @@ defect of its row: the repetition is left out and the row fails (`Row.failed`), 
 command reads a NaN wrong count as verified or a NaN time as fast. Other counters that are not
 finite are left out of `Row.counters` and named in `Row.dropped_counters`. Ceilings and the run
 state must be finite, or the file is refused.
+
+Each repetition carries the token of the process that measured it (`handoff_process`), so that a
+row can be summed up per process (`Row.processes`): the level at which a figure moves most. A file
+written before processes were named is one process, whatever its repetitions.
 """
 
 from __future__ import annotations
@@ -58,10 +62,58 @@ class Repetition:
     samples: float | None = None
     noisy: bool = False
     clock_lowered: bool = False
+    # `handoff_process`: a token unique to the process that measured it. None in files written
+    # before processes were named: such a file's rows count as one process (see `by_process`).
+    process: str | None = None
 
     @property
     def has_interval(self) -> bool:
         return self.ci_low is not None and self.ci_high is not None
+
+    @property
+    def relative_noise(self) -> float | None:
+        """The relative half-width of its median's 95% interval: `noise`, else from the
+        interval's ends; None where neither was written."""
+        if self.noise is not None:
+            return self.noise
+        if self.ci_low is None or self.ci_high is None or not self.seconds > 0:
+            return None
+        return (self.ci_high - self.ci_low) / 2 / self.seconds
+
+
+@dataclass(frozen=True)
+class ProcessFigure:
+    """One process's figure for a row: the median of its repetitions' medians.
+
+    Repetitions of one process (handoff_bench --handoff-passes) share its memory layout, pages
+    and machine state, so they are one draw of the between-process variation, not several."""
+
+    process: str | None
+    seconds: float
+    repetitions: int
+    noise: float | None  # the median of its repetitions' relative noise; None where unknown
+
+
+def by_process(figures: Iterable[Repetition]) -> list[ProcessFigure]:
+    """The repetitions grouped by the process that measured them, in order of first appearance.
+
+    Repetitions without a token (files written before processes were named) are one process:
+    every row of such a file was measured by the one process that wrote it."""
+    groups: dict[str | None, list[Repetition]] = {}
+    for figure in figures:
+        groups.setdefault(figure.process, []).append(figure)
+    processes = []
+    for token, members in groups.items():
+        noises = [n for m in members if (n := m.relative_noise) is not None]
+        processes.append(
+            ProcessFigure(
+                process=token,
+                seconds=statistics.median(m.seconds for m in members),
+                repetitions=len(members),
+                noise=statistics.median(noises) if noises else None,
+            )
+        )
+    return processes
 
 
 @dataclass
@@ -156,6 +208,11 @@ class Row:
         if len(self.repetition_figures) == len(self.seconds):
             return self.repetition_figures
         return [Repetition(seconds) for seconds in self.seconds]
+
+    @property
+    def processes(self) -> list[ProcessFigure]:
+        """The row's figure per process that measured it (see `by_process`)."""
+        return by_process(self.figures)
 
     @property
     def has_intervals(self) -> bool:
@@ -419,6 +476,12 @@ IGNORED_FIELDS = {
 }  # fmt: skip
 
 
+def _process_token(entry: Mapping[str, Any]) -> str | None:
+    """The entry's `handoff_process`, None where absent (older files) or not a usable token."""
+    token = entry.get("handoff_process")
+    return token if isinstance(token, str) and token else None
+
+
 def _add_entry(rows: dict[str, Row], entry: Mapping[str, Any], where: str) -> None:
     run_name = entry.get("run_name") or entry.get("name")
     if not isinstance(run_name, str) or not run_name:
@@ -450,6 +513,7 @@ def _add_entry(rows: dict[str, Row], entry: Mapping[str, Any], where: str) -> No
             samples=_number(entry.get("samples")),
             noisy=bool(_number(entry.get("noisy"))),
             clock_lowered=bool(_number(entry.get("clock_lowered"))),
+            process=_process_token(entry),
         )
     )
     if not row.counters:

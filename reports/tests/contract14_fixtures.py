@@ -37,8 +37,10 @@ def entry(
     clock: int = 0,
     clock_lowered: bool = False,
     wrong: float = 0.0,
+    process: str | None = None,
 ) -> dict[str, Any]:
-    """One benchmark entry: `seconds` is the median, its interval `noise` either side of it."""
+    """One benchmark entry: `seconds` is the median, its interval `noise` either side of it;
+    `process` the token of the process that measured it (None: an older file's, unnamed)."""
     result: dict[str, Any] = {
         "name": name,
         "run_name": name,
@@ -52,6 +54,8 @@ def entry(
         "wrong": wrong,
         "verified": 1.0,
     }
+    if process is not None:
+        result["handoff_process"] = process
     if noise is not None:
         result.update(
             samples=samples,

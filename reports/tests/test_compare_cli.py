@@ -1,3 +1,4 @@
+import json
 import re
 
 import pytest
@@ -5,6 +6,7 @@ from compare_fixtures import (
     COMPARE_FIXTURES,
     MULTI_GPU,
     SINGLE_GPU,
+    as_processes,
     benchmark_keys,
     real_document,
     scaled,
@@ -25,39 +27,80 @@ def verdict_of(output: str, key: str) -> str:
 
 
 def test_a_run_against_itself_exits_0(capsys):
+    # One process a side: every row UNRESOLVED, which never fails.
     assert main([str(SINGLE_GPU), str(SINGLE_GPU)]) == 0
     output = capsys.readouterr().out
     assert "machine: unchanged" in output
-    assert re.search(r"benchmarks: \d+ SAME; geomean contender/baseline 1\.000", output)
+    assert re.search(r"benchmarks: \d+ UNRESOLVED; geomean contender/baseline 1\.000", output)
     assert "result: no regression" in output
 
 
-def test_a_a_pair_with_five_noisy_repetitions_exits_0(tmp_path, capsys):
+def test_three_processes_against_the_same_three_read_same(tmp_path, capsys):
+    document = write(tmp_path, "a.json", as_processes(real_document()))
+    assert main([str(document), str(document)]) == 0
+    assert re.search(r"benchmarks: \d+ SAME; geomean", capsys.readouterr().out)
+
+
+def test_an_a_a_pair_of_five_tight_processes_a_side_exits_0(tmp_path, capsys):
     document = real_document()
-    baseline = write(tmp_path, "a1.json", with_repetitions(document, 5, noise=0.02, seed=1))
-    contender = write(tmp_path, "a2.json", with_repetitions(document, 5, noise=0.02, seed=2))
-    # 2% noise per repetition and no intervals (an old-format file): judged at the 5% threshold
-    # this test was written for; at the 3% default one row in 268 has its five repetitions apart.
-    assert main([str(baseline), str(contender), "--threshold", "0.05"]) == 0
+    baseline = write(tmp_path, "a1.json", with_repetitions(document, 5, 0.002, 1, processes=True))
+    contender = write(tmp_path, "a2.json", with_repetitions(document, 5, 0.002, 2, processes=True))
+    assert main([str(baseline), str(contender)]) == 0
     output = capsys.readouterr().out
-    assert "SLOWER" not in output.split("ceilings (")[0].split("benchmarks (regressions first):")[1]
-    comparison = compare_runs(
-        load_results(baseline), load_results(contender), Thresholds().with_default(0.05)
+    table = output.split("ceilings (")[0].split("benchmarks (regressions first):")[1]
+    assert "SLOWER" not in table and "FASTER" not in table
+
+
+def test_an_a_a_pair_of_wide_processes_is_called_no_more_often_than_the_rule_allows(tmp_path):
+    # Five processes a side, each 2% apart at random: at 99% a row is called by chance in about
+    # one pair in a hundred, and only where its scatter moved the median beyond the threshold.
+    document = real_document()
+    baseline = load_results(
+        write(tmp_path, "a1.json", with_repetitions(document, 5, 0.02, 1, True))
     )
-    assert not comparison.regressions
+    contender = load_results(
+        write(tmp_path, "a2.json", with_repetitions(document, 5, 0.02, 2, True))
+    )
+    rows = compare_runs(baseline, contender).benchmarks
+    called = [row.key for row in rows if row.verdict in (Verdict.SLOWER, Verdict.FASTER)]
+    assert len(called) <= 0.02 * len(rows), called
 
 
-@pytest.mark.parametrize("repetitions", [1, 5])
-def test_a_planted_regression_exits_1(tmp_path, capsys, repetitions):
+def test_a_planted_5_percent_on_processes_half_a_percent_apart_reads_slower(tmp_path, capsys):
+    document = real_document()
+    slowed = set(benchmark_keys(document)[20:25])
+    baseline = write(tmp_path, "a.json", as_processes(document, spread=0.005))
+    contender_document = as_processes(scaled(document, 1.05, lambda k: k in slowed), spread=0.005)
+    contender = write(tmp_path, "b.json", contender_document)
+    assert main([str(baseline), str(contender), "--format", "json"]) == 1
+    rows = {row["name"]: row for row in json.loads(capsys.readouterr().out)["rows"]}
+    for key in slowed:
+        assert rows[key]["verdict"] == "SLOWER"
+        assert rows[key]["resolution"] < 0.05
+    others = {row["verdict"] for name, row in rows.items() if name not in slowed}
+    assert others == {"SAME"}
+
+
+@pytest.mark.parametrize("processes", [1, 3])
+def test_a_planted_regression_exits_1(tmp_path, capsys, processes):
     document = real_document()
     slowed = set(benchmark_keys(document)[10:13])
     contender_document = scaled(document, 1.2, lambda key: key in slowed)
-    if repetitions > 1:
-        document = with_repetitions(document, repetitions, noise=0.005, seed=3)
-        contender_document = with_repetitions(contender_document, repetitions, noise=0.005, seed=4)
+    flags = []
+    if processes > 1:
+        document = as_processes(document, processes, label="a")
+        contender_document = as_processes(contender_document, processes, label="b")
+    else:
+        # One process a side: UNRESOLVED, unless machine noise gives the rows a spread.
+        noise = write(tmp_path, "noise.json", as_processes(document, 5, label="m"))
+        flags = ["--machine-noise", str(noise)]
     baseline = write(tmp_path, "base.json", document)
     contender = write(tmp_path, "slow.json", contender_document)
-    assert main([str(baseline), str(contender)]) == 1
+    if flags:
+        assert main([str(baseline), str(contender)]) == 0
+        output = capsys.readouterr().out
+        assert all(verdict_of(output, key) == "UNRESOLVED" for key in slowed)
+    assert main([str(baseline), str(contender), *flags]) == 1
     output = capsys.readouterr().out
     for key in slowed:
         assert verdict_of(output, key) == "SLOWER"
@@ -67,7 +110,7 @@ def test_a_planted_regression_exits_1(tmp_path, capsys, repetitions):
 
 
 def test_a_regression_within_its_own_threshold_passes(tmp_path):
-    document = real_document()
+    document = as_processes(real_document())
     contender = scaled(document, 1.2, lambda key: key.startswith("elementwise/"))
     paths = [str(write(tmp_path, "b.json", document)), str(write(tmp_path, "c.json", contender))]
     assert main(paths) == 1
@@ -76,7 +119,7 @@ def test_a_regression_within_its_own_threshold_passes(tmp_path):
 
 
 def test_thresholds_file_overrides_per_benchmark(tmp_path):
-    document = real_document()
+    document = as_processes(real_document(), spread=0.002)
     key = "elementwise/cpu_serial/workload:vector_add/elements:1024"
     other = "elementwise/cpu_serial/workload:vector_add/elements:1048576"
     contender = scaled(document, 1.2, lambda k: k == other)
@@ -92,7 +135,7 @@ def test_thresholds_file_overrides_per_benchmark(tmp_path):
 
 
 def test_slower_ceilings_are_reported_but_do_not_fail(tmp_path, capsys):
-    document = real_document()
+    document = as_processes(real_document())
     contender = scaled(document, 1.5, lambda key: key.startswith("ceilings/"))
     paths = [str(write(tmp_path, "b.json", document)), str(write(tmp_path, "c.json", contender))]
     assert main(paths) == 0
@@ -123,7 +166,8 @@ def test_different_row_sets_are_listed_and_missing_rows_fail(capsys):
     # The 4-GPU run is a multi_gpu-only run: the 1-GPU run's rows are missing from it.
     assert main([str(SINGLE_GPU), str(MULTI_GPU)]) == 1
     output = capsys.readouterr().out
-    assert "machine: CHANGED" in output
+    # Four GPUs of the same model, the same CPU model: the same machine, other details differ.
+    assert "machine: the same models, driver and runtime; other details differ" in output
     assert "handoff_gpu_count: 1 -> 4" in output
     assert re.search(r"multi_gpu/\S+: only in contender", output)
     assert re.search(r"elementwise/\S+: missing from the contender", output)
@@ -162,7 +206,7 @@ def test_help_exits_0(capsys):
 
 
 def test_html_is_written_with_an_svg_plot(tmp_path):
-    document = real_document()
+    document = as_processes(real_document())
     slow_key = benchmark_keys(document)[5]
     contender = scaled(document, 1.3, lambda key: key == slow_key)
     contender["context"]["handoff_git_commit"] = "feedbeef0000"
@@ -174,7 +218,8 @@ def test_html_is_written_with_an_svg_plot(tmp_path):
     assert html.count("<svg") == 1
     assert re.search(r'<tr class="SLOWER"><td><code>' + re.escape(slow_key), html)
     assert "feedbeef0000" in html and "3a481c987fd9" in html  # the commits side by side
-    assert "Same machine; the build differs." in html
+    assert "Same machine (GPU and CPU model, driver, runtime); the build or other" in html
+    assert "<th>resolution</th>" in html and "<td>both: this run&#39;s 3 processes</td>" in html
     assert not re.search(r"<(script|link|img)\b", html)  # self-contained: nothing to fetch
 
 

@@ -1,7 +1,10 @@
 import math
+import random
+import statistics
 
 import pytest
 from compare_fixtures import run_of
+from scipy.stats import t as student_t
 
 from handoff_reports.compare import compare_runs, geometric_mean_ratio
 from handoff_reports.compare_stats import (
@@ -14,16 +17,29 @@ from handoff_reports.compare_stats import (
     lower_rank_of_median_interval,
     side_of,
 )
+from handoff_reports.process_level import Z_95, Spread, process_side
 from handoff_reports.results import Repetition
 
 BASE = [1.00, 1.01, 0.99, 1.02, 0.98]
 
 
-def rep(seconds: float, noise: float | None = None, noisy: bool = False) -> Repetition:
+def rep(
+    seconds: float, noise: float | None = None, noisy: bool = False, process: str | None = None
+) -> Repetition:
     """A repetition with median `seconds` and an interval `noise` either side (None: none)."""
     if noise is None:
-        return Repetition(seconds)
-    return Repetition(seconds, seconds * (1 - noise), seconds * (1 + noise), noise, 50, noisy)
+        return Repetition(seconds, process=process)
+    return Repetition(
+        seconds, seconds * (1 - noise), seconds * (1 + noise), noise, 50, noisy, process=process
+    )
+
+
+def processes(times: list[float], noise: float | None = 0.001, side: str = "p") -> list[Repetition]:
+    """One repetition per process, each with its own token."""
+    return [rep(t, noise, process=f"{side}{i}") for i, t in enumerate(times)]
+
+
+# --- the display side: each run's median of repetitions and its interval ------------------------
 
 
 def test_side_is_the_median_of_medians_and_the_widest_interval():
@@ -46,50 +62,6 @@ def test_side_without_intervals_is_the_range_of_the_medians():
     assert (side.centre, side.low, side.high, side.has_interval) == (1.0, 0.7, 1.3, False)
 
 
-def test_planted_10_percent_with_tight_intervals_is_slower():
-    judgement = judge([rep(1.0, 0.01)], [rep(1.1, 0.01)], threshold=0.03)
-    assert judgement.verdict is Verdict.SLOWER
-    assert judgement.change == pytest.approx(0.1)
-    assert judge([rep(1.0, 0.01)], [rep(0.9, 0.01)], 0.03).verdict is Verdict.FASTER
-
-
-def test_10_percent_inside_wide_intervals_is_same():
-    assert judge([rep(1.0, 0.08)], [rep(1.1, 0.08)], threshold=0.03).verdict is Verdict.SAME
-
-
-@pytest.mark.parametrize("noisy_side", ["baseline", "contender"])
-def test_10_percent_inside_a_noisy_rows_interval_is_noisy(noisy_side):
-    baseline = [rep(1.0, 0.08, noisy=noisy_side == "baseline")]
-    contender = [rep(1.1, 0.08, noisy=noisy_side == "contender")]
-    assert judge(baseline, contender, threshold=0.03).verdict is Verdict.NOISY
-
-
-def test_a_change_within_the_threshold_is_same_even_when_the_intervals_are_apart():
-    assert judge([rep(1.0, 0.001)], [rep(1.02, 0.001)], threshold=0.03).verdict is Verdict.SAME
-
-
-def test_old_files_single_repetitions_compare_the_change_with_the_threshold():
-    assert judge([2e-3], [2.2e-3], threshold=0.05).verdict is Verdict.SLOWER
-    assert judge([2e-3], [2.05e-3], threshold=0.05).verdict is Verdict.SAME
-
-
-def test_old_files_overlapping_repetition_ranges_are_noisy():
-    tight = judge([1.0, 1.01, 0.99], [1.2, 1.21, 1.19], threshold=0.05)
-    assert tight.verdict is Verdict.SLOWER
-    overlapping = judge([1.0, 1.02, 0.99], [1.2, 1.21, 1.01], threshold=0.05)
-    assert overlapping.verdict is Verdict.NOISY  # no interval of its own: cannot call it SAME
-    doubled = judge([1.0, 1.3, 0.7], [2.0, 2.1, 1.9], threshold=0.05)
-    assert doubled.verdict is Verdict.SLOWER
-
-
-def test_a_change_within_the_spread_between_runs_is_never_called():
-    # Three passes a side, each with a narrow interval of its own, but 60% apart between passes:
-    # a 20% change is weather.
-    wide = judge([1.0, 1.3, 0.7], [1.2, 1.21, 1.19], threshold=0.05)
-    assert wide.verdict is Verdict.SAME
-    assert wide.baseline.between == pytest.approx(0.6)
-
-
 # Nine passes of a row at about 1.0, two of them caught in a burst of outside load.
 CLEAN = [0.99, 1.0, 1.01, 0.995, 1.005, 1.0, 0.998, 1.4, 1.7]
 
@@ -102,39 +74,150 @@ def test_median_interval_ranks_match_the_binomial_table(n, rank):
     assert lower_rank_of_median_interval(n) == rank
 
 
-def test_a_side_of_many_passes_is_the_median_with_its_interval_over_passes():
+def test_a_side_of_many_passes_shows_the_median_with_its_interval_over_passes():
     side = side_of([rep(t, 0.001) for t in CLEAN])
     assert len(CLEAN) == MANY_REPETITIONS
     assert side.centre == pytest.approx(1.0)
     # Ranks 2 and 8 of 9: the burst's highest pass is left out, its second sets the upper end.
     assert (side.low, side.high) == pytest.approx((0.995, 1.4))
-    assert side.robust and side.between == pytest.approx(0.71)
+    assert side.between == pytest.approx(0.71)
+    assert not side_of([rep(t, 0.05, noisy=True) for t in CLEAN]).noisy
 
 
-def test_a_burst_in_one_pass_does_not_hide_a_5_percent_slowdown():
-    baseline = [rep(t, 0.001) for t in [0.99, 1.0, 1.01, 0.995, 1.005, 1.0, 0.998, 1.002, 1.7]]
-    slowed = [rep(t * 1.05, 0.001) for t in [0.99, 1.0, 1.01, 0.995, 1.005, 1.0, 0.998, 1.6, 1.002]]
-    judgement = judge(baseline, slowed, threshold=0.03)
+# --- the process level --------------------------------------------------------------------------
+
+
+def test_repetitions_of_one_process_are_one_process():
+    # --handoff-passes=3 in one process: three repetitions, one token, one process.
+    side = process_side([rep(t, 0.001, process="only") for t in (1.0, 1.2, 1.1)])
+    assert side.count == 1 and side.spread is None
+    assert side.centre == pytest.approx(1.1)
+    assert side.source == "none: one process"
+
+
+def test_old_repetitions_without_tokens_are_the_files_one_process():
+    assert process_side([rep(1.0), rep(1.3), rep(0.7)]).count == 1
+
+
+def test_the_centre_is_the_median_of_the_process_medians():
+    # Process a ran three passes, b and c one each: the median over processes, not passes.
+    figures = [rep(1.0, process="a"), rep(1.0, process="a"), rep(1.0, process="a")]
+    figures += [rep(2.0, process="b"), rep(3.0, process="c")]
+    side = process_side(figures)
+    assert [p.seconds for p in side.processes] == [1.0, 2.0, 3.0]
+    assert side.centre == 2.0
+    assert side.spread is not None and side.spread.source == "this run's 3 processes"
+
+
+def test_the_within_process_noise_floors_the_spread():
+    # Three processes that agree to the last digit, each measured to ±1.96%: s is 1%, not 0.
+    side = process_side(processes([1.0, 1.0, 1.0], noise=0.01 * Z_95))
+    assert side.spread is not None and side.spread.sd == pytest.approx(0.01)
+    spread_out = process_side(processes([1.0, 1.1, 0.9], noise=0.01 * Z_95))
+    assert spread_out.spread is not None
+    logs = [math.log(1.0), math.log(1.1), math.log(0.9)]
+    assert spread_out.spread.sd == pytest.approx(statistics.stdev(logs))
+
+
+def test_the_resolution_is_welchs_t_at_99_percent_by_hand():
+    baseline = [1.00, 1.01, 0.99]
+    contender = [1.10, 1.12, 1.08, 1.11]
+    judgement = judge(processes(baseline, None, "b"), processes(contender, None, "c"), 0.03)
+    logs_b = [math.log(t) for t in baseline]
+    logs_c = [math.log(t) for t in contender]
+    vb = statistics.variance(logs_b) / 3
+    vc = statistics.variance(logs_c) / 4
+    df = (vb + vc) ** 2 / (vb**2 / 2 + vc**2 / 3)
+    expected = math.exp(student_t.ppf(0.995, df) * math.sqrt(vb + vc)) - 1
+    assert judgement.resolution == pytest.approx(expected)
     assert judgement.verdict is Verdict.SLOWER
-    # Three passes a side with the same burst: the spread between passes swallows the change.
-    assert judge(baseline[-3:], slowed[-3:], threshold=0.03).verdict is not Verdict.SLOWER
 
 
-def test_many_passes_of_one_build_with_bursts_on_both_sides_are_same():
-    other = [1.003, 0.997, 1.3, 1.0, 1.01, 0.99, 1.002, 1.5, 0.996]
-    assert judge([rep(t) for t in CLEAN], [rep(t) for t in other], 0.03).verdict is Verdict.SAME
+def test_a_planted_5_percent_on_rows_of_half_a_percent_spread_is_slower():
+    # Three processes a side whose log medians have a standard deviation of 0.5%.
+    spread = [math.exp(0.005 * z) for z in (-1.0, 0.0, 1.0)]
+    judgement = judge(processes(spread, 0.002, "b"), processes([1.05 * t for t in spread]), 0.03)
+    assert judgement.verdict is Verdict.SLOWER
+    assert judgement.resolution is not None and judgement.resolution < 0.05
+    assert judgement.resolution == pytest.approx(0.0190, abs=0.0005)
 
 
-def test_a_side_of_many_passes_is_judged_by_its_interval_over_passes_not_their_caps():
-    capped = [rep(t, 0.05, noisy=True) for t in CLEAN]
-    assert not side_of(capped).noisy
-    overlapping = [rep(t * 1.04, 0.05, noisy=True) for t in CLEAN]
-    assert judge(capped, overlapping, 0.03).verdict is Verdict.SAME
+def test_an_a_a_of_multi_process_sides_is_never_slower_or_faster():
+    # Two runs of one build, each three processes whose medians fall alike: nothing moved.
+    for spread in (0.002, 0.01, 0.05, 0.3):
+        medians = [math.exp(spread * z) for z in (-1.0, 0.0, 1.0)]
+        again = [math.exp(spread * z) for z in (0.5, -1.0, 0.5)]
+        verdict = judge(processes(medians, 0.001, "b"), processes(again, 0.001, "c"), 0.03)
+        assert verdict.verdict in (Verdict.SAME, Verdict.UNRESOLVED), (spread, verdict)
 
 
-def test_identical_sides_are_same():
-    assert judge(BASE, list(BASE), threshold=0.05).verdict is Verdict.SAME
-    assert judge([1.0] * 5, [1.0] * 5, threshold=0.05).verdict is Verdict.SAME
+def test_random_a_a_pairs_are_called_no_more_often_than_the_confidence_allows():
+    # Runs of one build whose processes scatter at random: a 99% rule calls at most about 1% of
+    # them, and only where the scatter is wide enough to move the median beyond the threshold.
+    generator = random.Random(7)
+    called = {spread: 0 for spread in (0.002, 0.01, 0.05, 0.3)}
+    trials = 400
+    for spread in called:
+        for _ in range(trials):
+            baseline = [math.exp(generator.gauss(0, spread)) for _ in range(3)]
+            again = [math.exp(generator.gauss(0, spread)) for _ in range(3)]
+            verdict = judge(processes(baseline, 0.001, "b"), processes(again, 0.001, "c"), 0.03)
+            called[spread] += verdict.verdict in (Verdict.SLOWER, Verdict.FASTER)
+    assert called[0.002] == called[0.01] == 0
+    assert all(count <= 0.015 * trials for count in called.values()), called
+
+
+def test_a_single_process_side_is_unresolved_with_the_reason():
+    judgement = judge([rep(1.0, 0.001)], [rep(2.0, 0.001)], 0.03)
+    assert judgement.verdict is Verdict.UNRESOLVED and judgement.resolution is None
+    assert judgement.reason == (
+        "one process (baseline and contender): its interval holds for that process only"
+    )
+    one_side = judge(processes([1.0, 1.0, 1.0]), [rep(1.5, 0.001)], 0.03)
+    assert one_side.verdict is Verdict.UNRESOLVED
+    assert one_side.reason.startswith("one process (contender):")
+    assert one_side.spread_sources == ("this run's 3 processes", "none: one process")
+
+
+def test_a_machine_spread_turns_a_single_process_into_a_verdict():
+    machine = Spread(0.004, 9, "machine noise from m.json (9 processes)")
+    judgement = judge([rep(1.0, 0.001)], [rep(1.2, 0.001)], 0.03, machine)
+    assert judgement.verdict is Verdict.SLOWER
+    assert judgement.spread_sources == (machine.source, machine.source)
+    assert judgement.resolution is not None and judgement.resolution < 0.03
+    assert judge([rep(1.0, 0.001)], [rep(1.01, 0.001)], 0.03, machine).verdict is Verdict.SAME
+    # A side of several processes keeps its own spread.
+    mixed = judge(processes([1.0, 1.01, 0.99]), [rep(1.2, 0.001)], 0.03, machine)
+    assert mixed.spread_sources == ("this run's 3 processes", machine.source)
+
+
+def test_a_side_too_wide_for_the_threshold_is_unresolved():
+    judgement = judge(processes([1.0, 1.3, 0.7], side="b"), processes([1.2, 1.21, 1.19]), 0.03)
+    assert judgement.verdict is Verdict.UNRESOLVED
+    assert judgement.resolution is not None and judgement.resolution > 0.03
+    assert judgement.reason == (
+        f"resolution ±{judgement.resolution:.1%} wider than the threshold (0.03)"
+    )
+
+
+def test_a_change_within_a_resolved_threshold_is_same():
+    tight = judge(processes([1.0, 1.001, 0.999], side="b"), processes([1.02, 1.021, 1.019]), 0.03)
+    assert tight.verdict is Verdict.SAME and tight.resolution is not None
+    assert tight.resolution < 0.03
+
+
+def test_a_merged_row_of_one_normal_and_one_ten_times_slower_process_is_never_same():
+    # The interval rule read this +450% as SAME (one interval stretched over both repetitions
+    # overlapped the baseline's) and exited 0.
+    contender = processes([1.0, 10.0], side="c")
+    for baseline in (processes([1.0, 1.001], side="b"), [rep(1.0, 0.001)]):
+        judgement = judge(baseline, contender, 0.03)
+        assert judgement.change == pytest.approx(4.5, rel=1e-3)
+        assert judgement.verdict in (Verdict.SLOWER, Verdict.UNRESOLVED)
+
+
+def test_identical_multi_process_sides_are_same():
+    assert judge(processes(BASE), processes(BASE), 0.05).verdict is Verdict.SAME
 
 
 def test_the_default_threshold_is_3_percent():
@@ -142,16 +225,22 @@ def test_the_default_threshold_is_3_percent():
 
 
 def test_compare_runs_sorts_worst_first_and_computes_the_geometric_mean():
-    baseline = run_of({"a/x": [1.0], "b/x": [1.0], "c/x": [1.0]})
-    contender = run_of({"a/x": [0.5], "b/x": [2.0], "c/x": [1.0]})
+    tight = [1.0, 1.001, 0.999]
+    baseline = run_of({"a/x": tight, "b/x": tight, "c/x": tight, "d/x": [1.0]}, processes=True)
+    contender = run_of(
+        {"a/x": [t / 2 for t in tight], "b/x": [t * 2 for t in tight], "c/x": tight, "d/x": [2.0]},
+        processes=True,
+    )
     comparison = compare_runs(baseline, contender, Thresholds())
-    assert [row.key for row in comparison.rows] == ["b/x", "a/x", "c/x"]
+    assert [row.key for row in comparison.rows] == ["b/x", "d/x", "a/x", "c/x"]
     assert [row.verdict for row in comparison.rows] == [
         Verdict.SLOWER,
+        Verdict.UNRESOLVED,
         Verdict.FASTER,
         Verdict.SAME,
     ]
-    assert geometric_mean_ratio(comparison.rows) == pytest.approx(1.0)
+    assert comparison.rows[0].processes == (3, 3)
+    assert geometric_mean_ratio(comparison.rows[2:]) == pytest.approx(math.sqrt(0.5))
     assert comparison.exit_code == 1
 
 
@@ -190,17 +279,22 @@ def test_failed_contender_row_without_times_has_no_change():
     assert comparison.exit_code == 1
 
 
+# --- paired runs --------------------------------------------------------------------------------
+
 # Pairs taken in turn on a machine whose speed wanders by tens of percent, every row alike.
 DRIFT = [1.0, 1.3, 0.95, 1.25, 1.0, 1.4, 0.9, 1.1, 1.2, 1.0, 1.35, 0.97, 1.05, 1.3, 1.0]
 
 
 def test_paired_runs_see_a_10_percent_slowdown_through_the_drift() -> None:
-    baseline = [rep(d) for d in DRIFT]
-    slowed = [rep(d * 1.10 * (1.01 if i % 2 else 0.99)) for i, d in enumerate(DRIFT)]
-    assert judge(baseline, slowed, 0.05).verdict is Verdict.SAME  # unpaired: lost in the drift
+    baseline = processes(DRIFT, None, "b")
+    slowed = processes([d * 1.10 * (1.01 if i % 2 else 0.99) for i, d in enumerate(DRIFT)], None)
+    unpaired = judge(baseline, slowed, 0.05)
+    assert unpaired.verdict is Verdict.UNRESOLVED  # lost in the drift
     judgement = judge_paired(baseline, slowed, 0.05)
     assert judgement.verdict is Verdict.SLOWER
     assert judgement.change == pytest.approx(0.10, abs=0.011)
+    assert judgement.resolution is not None and judgement.resolution < 0.05
+    assert judgement.spread_sources == ("15 pairs taken in turn", "15 pairs taken in turn")
 
 
 def test_paired_runs_of_one_build_read_same_through_the_drift() -> None:
@@ -215,8 +309,11 @@ def test_a_paired_change_is_called_only_when_its_interval_leaves_out_one() -> No
     judgement = judge_paired(baseline, mixed, 0.05)
     assert judgement.change == pytest.approx(0.12)
     assert judgement.verdict is Verdict.SAME  # 0.9 to 1.3: no measurable difference
+    # The interval's larger half-width around the median ratio: 1.12 / 0.9.
+    assert judgement.resolution == pytest.approx(1.12 / 0.9 - 1)
 
 
-def test_too_few_or_unequal_pairs_fall_back_to_the_unpaired_rule() -> None:
-    assert judge_paired([rep(1.0)] * 5, [rep(2.0)] * 5, 0.05).verdict is Verdict.SLOWER
-    assert judge_paired([1.0] * 6, [1.2] * 7, 0.05).verdict is Verdict.SLOWER
+def test_too_few_or_unequal_pairs_fall_back_to_the_process_level_rule() -> None:
+    assert judge_paired(processes([1.0] * 5), processes([2.0] * 5), 0.05).verdict is Verdict.SLOWER
+    # Plain floats are one process a side: nothing holds beyond it.
+    assert judge_paired([1.0] * 6, [1.2] * 7, 0.05).verdict is Verdict.UNRESOLVED

@@ -146,3 +146,45 @@ def test_repetitions_claimed_but_absent_make_the_merged_run_incomplete(tmp_path)
     night = load_results(tmp_path / "night.json")
     assert night.run_state.incomplete
     assert night.run_state.reason == f"{short}: 1 of 3 repetitions have rows"
+
+
+def _tokened_pass(tmp_path: Path, name: str, token: str | None, passes: int = 1) -> Path:
+    from contract14_fixtures import document, entry, write
+
+    row = "elementwise/cpu_serial/workload:vector_add/elements:1024/manual_time"
+    made = document(
+        [entry(row, 1e-5, repetition=i, repetitions=passes, process=token) for i in range(passes)]
+    )
+    if token is not None:
+        made["context"]["handoff_process"] = token
+    return write(tmp_path, name, made)
+
+
+def test_each_process_keeps_its_token_and_passes_of_one_process_stay_one(tmp_path):
+    # Two processes, the second of three passes (--handoff-passes=3): four repetitions, two
+    # processes.
+    first = _tokened_pass(tmp_path, "one.json", "3f9a0c12-4711")
+    second = _tokened_pass(tmp_path, "two.json", "77aa01bc-4712", passes=3)
+    assert main([str(first), str(second), "-o", str(tmp_path / "run.json")]) == 0
+    merged = json.loads((tmp_path / "run.json").read_text())
+    tokens = [e["handoff_process"] for e in merged["benchmarks"]]
+    assert tokens == ["3f9a0c12-4711"] + ["77aa01bc-4712"] * 3
+    assert "handoff_process" not in merged["context"]
+    assert merged["context"]["handoff_processes"] == "2"
+    row = load_results(tmp_path / "run.json").rows[
+        "elementwise/cpu_serial/workload:vector_add/elements:1024"
+    ]
+    assert row.repetitions == 4 and len(row.processes) == 2
+    assert [p.repetitions for p in row.processes] == [1, 3]
+
+
+def test_old_files_without_tokens_become_one_process_each(tmp_path):
+    passes = [_tokened_pass(tmp_path, f"pass-{i}.json", None) for i in range(3)]
+    assert main([str(p) for p in passes] + ["-o", str(tmp_path / "night.json")]) == 0
+    merged = json.loads((tmp_path / "night.json").read_text())
+    assert [e["handoff_process"] for e in merged["benchmarks"]] == [
+        "pass-0.json#0",
+        "pass-1.json#1",
+        "pass-2.json#2",
+    ]
+    assert merged["context"]["handoff_processes"] == "3"

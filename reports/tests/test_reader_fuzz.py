@@ -9,7 +9,8 @@ import math
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from handoff_reports.compare import compare_runs, format_report
+from handoff_reports.compare import compare_runs
+from handoff_reports.compare_text import format_report
 from handoff_reports.merge import MergeError, merge_documents
 from handoff_reports.results import ResultsError, Run, load_results, read_results_document
 

@@ -142,3 +142,28 @@ def test_old_files_load_without_settings_intervals_or_state(name):
     row = run.benchmark_rows()[0]
     assert len(row.repetition_figures) == len(row.seconds)
     assert not row.has_intervals and row.noise is None
+
+
+def test_each_repetition_knows_its_process_and_a_row_groups_by_process():
+    from contract14_fixtures import document, entry
+
+    name = "elementwise/cpu_serial/workload:vector_add/elements:1024/manual_time"
+    entries = [
+        entry(name, 1e-5, 0.01, repetition=0, process="a"),
+        entry(name, 3e-5, 0.03, repetition=1, process="a"),
+        entry(name, 2e-5, 0.02, repetition=2, process="b"),
+        entry(name, 4e-5, 0.04, repetition=3, process=""),  # not a usable token: unnamed
+    ]
+    row = parse_results(document(entries)).rows[name.removesuffix("/manual_time")]
+    assert [f.process for f in row.figures] == ["a", "a", "b", None]
+    processes = row.processes
+    assert [(p.process, p.repetitions) for p in processes] == [("a", 2), ("b", 1), (None, 1)]
+    assert processes[0].seconds == pytest.approx(2e-5)  # the median of its repetitions' medians
+    assert processes[0].noise == pytest.approx(0.02)
+
+
+def test_a_file_without_tokens_is_one_process():
+    row = load_results(FIXTURES / "real" / "cpu-only.json").rows[
+        "elementwise/cpu_serial/workload:vector_add/elements:1024"
+    ]
+    assert row.repetitions == 3 and len(row.processes) == 1

@@ -1,0 +1,161 @@
+"""The process level of an experiment: a row's spread between processes, and the smallest change
+two sides of a row can resolve at it.
+
+A figure moves between processes (where the heap, stack and code land, which pages a buffer gets,
+the machine's load that minute) by more than its samples move inside one process, so the spread a
+verdict rests on is measured between processes, the level that varies (Kalibera and Jones,
+"Rigorous benchmarking in reasonable time", ISMM 2013):
+
+- a side's centre is the median of its process medians (each process's figure is the median of
+  its repetitions' medians: repetitions of one process are one draw of the process level);
+- its spread s is the sample standard deviation of the natural log of its process medians (times
+  compare as ratios), floored by the within-process noise: the median over its processes of
+  noise / 1.96, noise being the relative half-width of a median's 95% interval. Processes that
+  happen to agree more closely than each could measure do not make the row more precise;
+- a side of a single process has no spread of its own. One measured earlier on the same machine
+  may stand in (compare --machine-noise), with the degrees of freedom of the file it came from;
+  without one, nothing can be said beyond that process.
+
+Two sides resolve a change by Welch's t on the log process medians: SE = sqrt(s_b²/n_b + s_c²/n_c),
+degrees of freedom by Welch-Satterthwaite, t the two-sided Student quantile at CONFIDENCE. The
+resolution exp(t·SE) - 1 is the smallest relative change the pair can call; the measured log
+difference d = mean(ln contender) - mean(ln baseline) is beyond the noise when |d| > t·SE.
+See docs/design/comparing-runs.md for why this test and not a distribution-free one.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scipy.special import stdtrit  # Student t quantile: scipy.stats.t.ppf, without scipy.stats
+
+from handoff_reports.results import ProcessFigure, Repetition, by_process
+
+# Two-sided: a change is called when its log difference is beyond the 99.5th percentile of t.
+CONFIDENCE = 0.99
+# The normal quantile behind a 95% interval: a relative half-width over it is a standard error.
+Z_95 = 1.959963984540054
+ONE_PROCESS = "none: one process"
+# exp() of more overflows a float; any resolution near it is "none at all" just the same.
+MAX_LOG_HALF_WIDTH = 700.0
+
+
+@dataclass(frozen=True)
+class Spread:
+    """A row's between-process spread: the standard deviation of the log of process medians."""
+
+    sd: float
+    processes: int  # how many processes it was measured from
+    source: str  # where it came from, in words: "this run's 3 processes", "machine noise from F"
+
+    @property
+    def degrees_of_freedom(self) -> int:
+        return self.processes - 1
+
+
+def within_process_floor(processes: Sequence[ProcessFigure]) -> float:
+    """The median over the processes of noise / 1.96 (a log standard error); 0 where no process
+    wrote a noise."""
+    noises = [p.noise / Z_95 for p in processes if p.noise is not None]
+    return statistics.median(noises) if noises else 0.0
+
+
+def own_spread(processes: Sequence[ProcessFigure]) -> Spread | None:
+    """The spread of two or more processes, floored by their noise; None for a single one."""
+    if len(processes) < 2:
+        return None
+    sd = statistics.stdev(math.log(p.seconds) for p in processes)
+    floor = within_process_floor(processes)
+    return Spread(max(sd, floor), len(processes), f"this run's {len(processes)} processes")
+
+
+@dataclass(frozen=True)
+class ProcessSide:
+    """One run's figure for a row at the process level."""
+
+    processes: tuple[ProcessFigure, ...]
+    spread: Spread | None  # None: a single process, and no spread known for the row
+
+    @property
+    def count(self) -> int:
+        return len(self.processes)
+
+    @property
+    def centre(self) -> float:
+        return statistics.median(p.seconds for p in self.processes)
+
+    @property
+    def log_mean(self) -> float:
+        return statistics.fmean(math.log(p.seconds) for p in self.processes)
+
+    @property
+    def source(self) -> str:
+        """Where the spread came from, in words: 'none: one process' without one."""
+        return self.spread.source if self.spread is not None else ONE_PROCESS
+
+
+def process_side(figures: Sequence[Repetition], machine: Spread | None = None) -> ProcessSide:
+    """A non-empty list of repetitions at the process level. `machine` (a spread measured earlier
+    on this machine) stands in only for a side of a single process, which has none of its own."""
+    processes = by_process(figures)
+    if not processes:
+        raise ValueError("a side needs at least one repetition")
+    spread = own_spread(processes)
+    if spread is None and machine is not None:
+        # The machine's spread, but never below what this process itself could measure.
+        sd = max(machine.sd, within_process_floor(processes))
+        spread = Spread(sd, machine.processes, machine.source)
+    return ProcessSide(tuple(processes), spread)
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What two sides can tell apart: Welch's t on their log process medians."""
+
+    standard_error: float
+    degrees_of_freedom: float
+    t: float
+
+    @property
+    def half_width(self) -> float:
+        """The log difference beyond which a change is called: t · SE."""
+        return self.t * self.standard_error
+
+    @property
+    def relative(self) -> float:
+        """The smallest relative change the two sides can call: exp(t · SE) - 1 (held below a
+        float's overflow: a side of two wildly different processes can ask for more)."""
+        return math.expm1(min(self.half_width, MAX_LOG_HALF_WIDTH))
+
+    def resolves(self, log_difference: float) -> bool:
+        return abs(log_difference) > self.half_width
+
+
+def t_quantile(degrees_of_freedom: float) -> float:
+    """The two-sided Student t quantile at CONFIDENCE."""
+    return float(stdtrit(degrees_of_freedom, (1 + CONFIDENCE) / 2))
+
+
+def resolution(baseline: ProcessSide, contender: ProcessSide) -> Resolution | None:
+    """Welch's standard error, degrees of freedom and t; None where a side has no spread."""
+    if baseline.spread is None or contender.spread is None:
+        return None
+    variances = [
+        (side.spread.sd**2 / side.count, side.spread.degrees_of_freedom)
+        for side in (baseline, contender)
+        if side.spread is not None
+    ]
+    total = sum(v for v, _ in variances)
+    denominator = sum(v**2 / df for v, df in variances)
+    # Both spreads zero (identical processes, no noise written): any degrees of freedom will do,
+    # since t · 0 is 0; take the sum of both sides'.
+    df = total**2 / denominator if denominator > 0 else float(sum(df for _, df in variances))
+    return Resolution(math.sqrt(total), df, t_quantile(df))
+
+
+def log_difference(baseline: ProcessSide, contender: ProcessSide) -> float:
+    """d = mean(ln contender process medians) - mean(ln baseline process medians)."""
+    return contender.log_mean - baseline.log_mean
