@@ -75,8 +75,11 @@ from handoff_reports.results import (
 VERDICT_ORDER = list(Verdict)
 # Manifest entries that describe the machine rather than the build.
 MACHINE_PREFIXES = ("handoff_gpu", "handoff_cpu", "handoff_cuda_driver", "handoff_peer_topology")
-# Manifest entries that name the process or processes that wrote a file: every run's differ.
-PROCESS_ENTRIES = ("handoff_process", "handoff_processes")
+# Manifest entries of the process or processes that wrote a file (its token, its randomised
+# stack and heap offsets): every run's differ, by design.
+PROCESS_ENTRIES = (
+    "handoff_process", "handoff_processes", "handoff_stack_offset", "handoff_heap_offset",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)

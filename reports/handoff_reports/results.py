@@ -271,7 +271,9 @@ MEASUREMENT_SETTINGS = (
     "max_elements",
 )
 # Settings that change what was run, or in which order, but not how one row is measured.
-INFORMATIVE_SETTINGS = ("filter", "repetitions", "passes", "shuffle_seed", "cold_samples")
+INFORMATIVE_SETTINGS = (
+    "filter", "repetitions", "passes", "processes", "shuffle_seed", "cold_samples",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -288,6 +290,7 @@ class RunSettings:
     filter: str | None = None
     repetitions: str | None = None
     passes: str | None = None
+    processes: str | None = None  # how many processes shared the row's time (ci/bench)
     shuffle_seed: str | None = None
     planted_slowdown: str | None = None
     gpu_sm_clock_mhz_at_start: str | None = None

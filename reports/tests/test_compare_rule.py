@@ -344,11 +344,14 @@ def test_another_unit_of_the_same_model_is_the_same_machine(tmp_path, capsys):
         content["context"].update(
             handoff_gpu_count="1", handoff_gpu0_name="NVIDIA H200", handoff_gpu0_uuid=uuid
         )
+        # Each process's own token and layout offsets differ by design: never listed.
+        content["context"].update(handoff_process=uuid, handoff_stack_offset=uuid[-1])
     paths = [str(write(tmp_path, f"{n}.json", c)) for n, c in (("a", baseline), ("b", contender))]
     assert main(paths) == 0
     output = capsys.readouterr().out
     assert "machine: the same models, driver and runtime; other details differ" in output
     assert "  handoff_gpu0_uuid: GPU-1 -> GPU-2" in output and "4 SAME" in output
+    assert "handoff_process" not in output and "handoff_stack_offset" not in output
 
 
 # --- the real nightly: four passes of one build, in the old format (no intervals) ---------------
