@@ -150,3 +150,16 @@ def test_alternating_processes_see_a_planted_5_percent_wherever_resolved(tmp_pat
     assert len(resolved) == 15 and all(row.verdict is Verdict.SLOWER for row in resolved)
     assert [row.verdict for row in slowed].count(Verdict.SLOWER) == 18
     assert {row.verdict for row in slowed} == {Verdict.SLOWER, Verdict.UNRESOLVED}
+
+
+def test_two_runs_of_three_tokened_processes_call_no_benchmark_row() -> None:
+    # ci/measure-processes on one H200, the headline rows, run a then run b of one build, one after
+    # the other: every row's processes carry their own handoff_process token.
+    baseline = load_results(REAL / "h200-headline-3-processes-a.json")
+    contender = load_results(REAL / "h200-headline-3-processes-b.json")
+    comparison = compare_runs(baseline, contender)
+    benchmarks = {row.key: row.verdict.value for row in comparison.benchmarks}
+    assert len(benchmarks) == 21
+    assert not {"SLOWER", "FASTER"} & set(benchmarks.values())
+    assert comparison.exit_code == 0
+    assert all(row.processes == (3, 3) for row in comparison.benchmarks)
