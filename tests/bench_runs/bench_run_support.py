@@ -59,14 +59,20 @@ def workers_of(pid: int) -> list[int]:
 
 
 def wait_for_workers(
-    bench: subprocess.Popen[str], results: Path | None = None, seconds: float = 120
+    bench: subprocess.Popen[str],
+    results: Path | None = None,
+    seconds: float = 120,
+    none_if_it_ends: bool = False,
 ) -> list[int]:
-    """The run's workers once it has some (and, given its results file, a row measured)."""
+    """The run's workers once it has some (and, given its results file, a row measured); with
+    none_if_it_ends, an empty list when the run ends first, rather than a failure."""
     deadline = time.monotonic() + seconds
     while (results is not None and rows_in(results) < 1) or not (
         workers := workers_of(bench.pid)
     ):
         if bench.poll() is not None:
+            if none_if_it_ends:
+                return []
             fail(
                 f"handoff_bench ended (status {bench.returncode}) before it had workers"
             )
