@@ -142,8 +142,8 @@ int run_benchmarks(int argc, char** argv) {
   const run_settings settings{
       flag_value(argc, argv, "--benchmark_filter", ""),
       // Checked here because this driver reads it before Google Benchmark does.
-      parse_count_flag("handoff_bench", "--benchmark_repetitions",
-                       flag_value(argc, argv, "--benchmark_repetitions", "1"), 1, 10'000)};
+      parse_count("--benchmark_repetitions", flag_value(argc, argv, "--benchmark_repetitions", "1"),
+                  10'000)};
   // Each row is one Google Benchmark iteration, inside which the driver samples until the row's
   // noise target (measure.hpp). Set as the global flag, names carry no min_time suffix.
   std::string min_time_flag = one_iteration_min_time_flag();

@@ -30,16 +30,8 @@ Number parse_number(std::string_view flag, std::string_view text, Number most) {
 
 }  // namespace
 
-int parse_count_flag(std::string_view program, std::string_view flag, std::string_view text,
-                     int least, int most) {
-  int count = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), count);
-  if (error != std::errc{} || end != text.data() + text.size() || count < least || count > most) {
-    throw std::invalid_argument(std::string(program) + ": " + std::string(flag) +
-                                " needs a whole number in [" + std::to_string(least) + ", " +
-                                std::to_string(most) + "], got '" + std::string(text) + "'");
-  }
-  return count;
+int parse_count(std::string_view flag, std::string_view text, int most) {
+  return parse_number<int>(flag, text, most);
 }
 
 double host_memory_bytes() noexcept {
@@ -190,8 +182,7 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
                                                         value_of("--handoff-shuffle-families="),
                                                         std::numeric_limits<std::uint64_t>::max());
     } else if (argument.starts_with("--handoff-processes=")) {
-      config.processes = parse_count_flag("handoff_bench", "--handoff-processes",
-                                          value_of("--handoff-processes="), 1, 64);
+      config.processes = parse_count("--handoff-processes", value_of("--handoff-processes="), 64);
     } else if (argument.starts_with("--handoff-passes=")) {
       config.passes = parse_number<int>("--handoff-passes", value_of("--handoff-passes="), 1000);
     } else if (argument == "--handoff-plant-alternate" ||

@@ -92,10 +92,9 @@ struct bench_environment {
   gpu_count_result gpus;
 };
 
-// A whole number in [least, most] given to flag; std::invalid_argument naming the flag, the range
-// and the text otherwise. program names the program in the message ("handoff_bench").
-int parse_count_flag(std::string_view program, std::string_view flag, std::string_view text,
-                     int least, int most);
+// A whole number in [1, most] given to flag; std::invalid_argument naming the flag, the range
+// and the text otherwise, as every numeric handoff flag is checked.
+int parse_count(std::string_view flag, std::string_view text, int most);
 
 // Removes the --handoff-* flags it understands from argv; throws std::invalid_argument on a bad
 // one. The profile sets the defaults; explicit flags win wherever they stand on the line.

@@ -6,9 +6,8 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <regex>
 #include <stdexcept>
-
-#include "results_annotation.hpp"
 
 namespace handoff::bench {
 
@@ -31,6 +30,14 @@ std::string read_bounded_file(const std::string& path, std::string_view what) {
   text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   if (text.size() > max_json_bytes) throw std::invalid_argument(named + " grew past the cap");
   return text;
+}
+
+std::string with_non_finite_as_null(const std::string& text) {
+  // Google Benchmark writes the coefficient of variation of a counter whose mean is 0 (wrong,
+  // under repetitions) as a bare NaN, which is not JSON: no strict reader, nlohmann's included,
+  // accepts it. null says "no figure" in a form every reader takes.
+  static const std::regex non_finite(R"((:\s*)-?(NaN|nan|Infinity|inf)\b)");
+  return std::regex_replace(text, non_finite, "$1null");
 }
 
 nlohmann::json parse_bounded_json(const std::string& text, std::string_view what) {

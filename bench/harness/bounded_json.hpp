@@ -16,6 +16,9 @@ inline constexpr std::size_t max_json_depth = 64;
 // The full profile's results on eight GPUs are a few megabytes.
 inline constexpr std::size_t max_json_bytes = std::size_t{256} << 20;
 
+// Bare NaN and infinities, which Google Benchmark writes but JSON lacks, replaced by null.
+std::string with_non_finite_as_null(const std::string& text);
+
 // std::invalid_argument naming `what`, the file and the cap exceeded, for a file that is too large
 // or cannot be read.
 std::string read_bounded_file(const std::string& path, std::string_view what);

@@ -1,7 +1,6 @@
 #include "results_annotation.hpp"
 
 #include <nlohmann/json.hpp>
-#include <regex>
 #include <stdexcept>
 #include <string_view>
 
@@ -21,14 +20,6 @@ std::string json_results_path(int argc, char** argv) {
     if (argument.starts_with("--benchmark_out_format=")) format = argument.substr(23);
   }
   return format == "json" ? path : std::string();
-}
-
-std::string with_non_finite_as_null(const std::string& text) {
-  // Google Benchmark writes the coefficient of variation of a counter whose mean is 0 (wrong,
-  // under repetitions) as a bare NaN, which is not JSON: no strict reader, nlohmann's included,
-  // accepts it. null says "no figure" in a form every reader takes.
-  static const std::regex non_finite(R"((:\s*)-?(NaN|nan|Infinity|inf)\b)");
-  return std::regex_replace(text, non_finite, "$1null");
 }
 
 void annotate(nlohmann::json& results, const std::vector<measured_run>& runs) {

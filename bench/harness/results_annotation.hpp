@@ -16,9 +16,6 @@ namespace handoff::bench {
 // The --benchmark_out file when it is JSON (the default format), else an empty string.
 std::string json_results_path(int argc, char** argv);
 
-// Bare NaN and infinities, which Google Benchmark writes but JSON lacks, replaced by null.
-std::string with_non_finite_as_null(const std::string& text);
-
 // Adds the ceilings (and where they come from), each row's floor, efficiency and suspect flag, and
 // the scaling fields.
 void annotate(nlohmann::json& results, const std::vector<measured_run>& runs);

@@ -3,6 +3,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "bounded_json.hpp"
 #include "process_identity.hpp"
 #include "results_annotation.hpp"
 

@@ -190,8 +190,8 @@ int take_iterations_flag(int& argc, char** argv, bool smoke_default) {
   for (int i = 1; i < argc; ++i) {
     const std::string argument = argv[i];
     if (argument.starts_with("--handoff-iterations=")) {
-      iterations = parse_count_flag("handoff_bench_mpi", "--handoff-iterations",
-                                    std::string_view(argument).substr(21), 1, 1'000'000);
+      iterations =
+          parse_count("--handoff-iterations", std::string_view(argument).substr(21), 1'000'000);
       continue;
     }
     argv[kept++] = argv[i];

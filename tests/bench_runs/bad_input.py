@@ -16,16 +16,17 @@ from bench_run_support import fail, finish, start
 BAD_FLAGS = [
     (
         "--benchmark_repetitions=0",
-        "--benchmark_repetitions needs a whole number in [1,",
+        "--benchmark_repetitions needs a number in (0, 10000]",
     ),
     (
         "--benchmark_repetitions=abc",
-        "--benchmark_repetitions needs a whole number in [1,",
+        "--benchmark_repetitions needs a number in (0, 10000]",
     ),
     (
         "--benchmark_repetitions=-1",
-        "--benchmark_repetitions needs a whole number in [1,",
+        "--benchmark_repetitions needs a number in (0, 10000]",
     ),
+    ("--handoff-processes=0", "--handoff-processes needs a number in (0, 64]"),
     ("--handoff-passes=0", "--handoff-passes needs a number in (0,"),
     ("--handoff-passes=1e9", "--handoff-passes needs a number in (0,"),
     ("--handoff-max-noise=-1", "--handoff-max-noise needs a number in (0,"),

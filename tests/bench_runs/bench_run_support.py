@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -24,24 +25,23 @@ def skip(message: str) -> NoReturn:
     sys.exit(77)
 
 
-def stat_fields(pid: int) -> list[str] | None:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    # The fields after the command name, which may hold spaces, start after the last ')'.
-    return stat[stat.rindex(")") + 2 :].split()
-
-
-def children_of(pid: int) -> list[int]:
-    found = []
+def live_processes() -> Iterator[tuple[int, list[str]]]:
+    """(pid, the fields of /proc/PID/stat after the command name) of every process not a zombie."""
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
-        fields = stat_fields(int(entry.name))
-        if fields and int(fields[1]) == pid and fields[0] != "Z":
-            found.append(int(entry.name))
-    return found
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        # The fields after the command name, which may hold spaces, start after the last ')'.
+        fields = stat[stat.rindex(")") + 2 :].split()
+        if fields[0] != "Z":
+            yield int(entry.name), fields
+
+
+def children_of(pid: int) -> list[int]:
+    return [child for child, fields in live_processes() if int(fields[1]) == pid]
 
 
 def workers_of(pid: int) -> list[int]:
@@ -83,15 +83,8 @@ def wait_for_workers(
     return workers
 
 
-def processes_of_session(session: int) -> list[str]:
-    left = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        fields = stat_fields(int(entry.name))
-        if fields and int(fields[3]) == session and fields[0] != "Z":
-            left.append(entry.name)
-    return left
+def processes_of_session(session: int) -> list[int]:
+    return [pid for pid, fields in live_processes() if int(fields[3]) == session]
 
 
 def rows_in(path: Path) -> int:
@@ -144,5 +137,5 @@ def nothing_left_of(bench: subprocess.Popen[str]) -> None:
         time.sleep(0.1)
     if left:
         for pid in left:
-            os.kill(int(pid), signal.SIGKILL)
+            os.kill(pid, signal.SIGKILL)
         fail(f"processes left behind: {left}")

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/bounded_json.hpp"
 #include "harness/headline_rows.hpp"
 #include "harness/headline_summary.hpp"
 #include "harness/headline_table.hpp"

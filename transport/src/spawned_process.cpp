@@ -8,11 +8,11 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <thread>
 
 #include "handoff/transport/process_errors.hpp"
+#include "handoff/transport/process_state.hpp"
 #include "handoff/transport/stop_request.hpp"
 
 extern char** environ;
@@ -69,35 +69,6 @@ int add_inherited_fds(posix_spawn_file_actions_t& actions, const std::vector<int
 }
 
 }  // namespace
-
-std::string process_state_text(pid_t pid) {
-  char path[32];
-  std::snprintf(path, sizeof(path), "/proc/%d/stat", static_cast<int>(pid));
-  FILE* file = std::fopen(path, "re");
-  if (file == nullptr) return "state unknown";
-  char stat[512] = {};
-  const std::size_t got = std::fread(stat, 1, sizeof(stat) - 1, file);
-  std::fclose(file);
-  // "pid (command) state ...": the command may hold anything, so the state follows the last ')'.
-  const char* command_end = std::strrchr(stat, ')');
-  if (got == 0 || command_end == nullptr || command_end[1] == '\0') return "state unknown";
-  switch (command_end[2]) {
-    case 'R':
-      return "running";
-    case 'S':
-      return "sleeping";
-    case 'D':
-      return "in uninterruptible sleep";
-    case 'T':
-      return "stopped by a signal";
-    case 't':
-      return "stopped by a debugger";
-    case 'Z':
-      return "a zombie";
-    default:
-      return std::string("state ") + command_end[2];
-  }
-}
 
 std::string exit_status::describe() const {
   if (stalled_for) {

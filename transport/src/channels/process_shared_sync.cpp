@@ -1,6 +1,5 @@
 #include "handoff/transport/channels/process_shared_sync.hpp"
 
-#include <fcntl.h>
 #include <linux/futex.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -10,8 +9,9 @@
 #include <cerrno>
 #include <climits>
 #include <cstdio>
-#include <cstring>
 #include <string>
+
+#include "handoff/transport/process_state.hpp"
 
 namespace handoff::transport {
 namespace {
@@ -73,20 +73,8 @@ bool take_over(shared_lock& lock, std::uint32_t word, std::uint32_t me) {
 }  // namespace
 
 bool thread_is_gone(std::uint32_t thread_id) noexcept {
-  char path[32];
-  std::snprintf(path, sizeof(path), "/proc/%u/stat", thread_id);
-  const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return errno == ENOENT || errno == ESRCH;
-  char stat[512];
-  const ssize_t got = ::read(fd, stat, sizeof(stat) - 1);
-  ::close(fd);
-  if (got <= 0) return got == 0 || errno == ESRCH;  // a process on its way out reads as nothing
-  stat[got] = '\0';
-  // "tid (command) state ...": the command may hold anything, so the state follows the last ')'.
-  const char* command_end = std::strrchr(stat, ')');
-  if (command_end == nullptr || command_end + 2 >= stat + got) return false;
-  const char state = command_end[2];
-  return state == 'Z' || state == 'X' || state == 'x';
+  const auto state = process_state_letter(static_cast<int>(thread_id));
+  return !state || *state == 'Z' || *state == 'X' || *state == 'x';
 }
 
 lock_outcome lock_shared(shared_lock& lock, deadline_clock::time_point deadline,

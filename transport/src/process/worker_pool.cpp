@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "handoff/transport/process/worker_role.hpp"
+#include "handoff/transport/process_state.hpp"
 #include "handoff/transport/stop_request.hpp"
 
 namespace handoff::transport {

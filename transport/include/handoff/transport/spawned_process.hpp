@@ -65,9 +65,6 @@ class spawned_process {
   std::optional<exit_status> status_;
 };
 
-// What /proc says the process is doing ("sleeping", "stopped by a signal"), for error messages.
-std::string process_state_text(pid_t pid);
-
 // A path that starts this program's own file, so that it can start itself in a worker role, even
 // after the file on disk was replaced (relinked) during the run.
 std::string self_executable_path();

@@ -1,0 +1,16 @@
+#pragma once
+// What /proc says a process (or a thread, by its id) is doing.
+
+#include <optional>
+#include <string>
+
+namespace handoff::transport {
+
+// The state letter of /proc/ID/stat ('R' running, 'S' sleeping, 'T' stopped, 'Z' zombie, ...):
+// nullopt when there is no such process, or it is on its way out; '?' when it cannot be read.
+std::optional<char> process_state_letter(int id) noexcept;
+
+// The same in words, for error messages ("sleeping", "stopped by a signal").
+std::string process_state_text(int id);
+
+}  // namespace handoff::transport
