@@ -44,7 +44,8 @@ void shm_memcpy(benchmark::State& state, std::size_t bytes, copy_method method) 
   const auto destination = segment.bytes();
   measure_wall_region(
       state, [&] { std::memset(destination.data(), reference::poison_byte, bytes); },
-      [&] { copy_with(method, destination.data(), source.data(), bytes); });
+      [&] { copy_with(method, destination.data(), source.data(), bytes); }, nothing_after_run,
+      {.on_one_core = true});
   set_traffic(state, static_cast<double>(bytes), static_cast<double>(source.size()));
   record_verification(state,
                       reference::verify_bytes(std::as_bytes(std::span(source)), destination));

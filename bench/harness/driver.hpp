@@ -108,7 +108,8 @@ void measure_variant(benchmark::State& state, const pattern_spec<Point, Case>& s
   patterns::stage_times stages;
   region_result measured;
   const region_options options{.uses_gpu = target == patterns::compute_target::device,
-                               .fixed_samples = how == start::cold ? cold_samples : 0};
+                               .fixed_samples = how == start::cold ? cold_samples : 0,
+                               .on_one_core = row.threads == patterns::host_threads::calling_only};
   std::unique_ptr<patterns::session<Case>> fresh;  // a cold row's latest session
   patterns::session<Case>* used = nullptr;
   try {

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "bench_config.hpp"
+#include "core_pin.hpp"
 #include "gpu_clocks.hpp"
 #include "handoff/stream.hpp"
 #include "handoff/wall_clock.hpp"
@@ -38,8 +39,9 @@ inline constexpr auto nothing_after_run = [] {};
 using nothing_after_run_type = decltype(nothing_after_run);
 
 struct region_options {
-  bool uses_gpu = false;  // wait for the SM clock to leave idle; record the clocks
-  int fixed_samples = 0;  // above 0: exactly this many samples, untargeted
+  bool uses_gpu = false;     // wait for the SM clock to leave idle; record the clocks
+  int fixed_samples = 0;     // above 0: exactly this many samples, untargeted
+  bool on_one_core = false;  // the run uses the calling thread alone: hold it on one core
 };
 
 struct region_result {
@@ -165,6 +167,7 @@ region_result sample(benchmark::State& state, sample_clock clock, const region_o
                      TimeOne& time_one, Poison& poison, Body& body, AfterRun& after_run) {
   const auto& settings = active_config().sampling;
   const int fixed_samples = active_config().fixed_samples_here(options.fixed_samples);
+  const core_pin pin(options.on_one_core);
   const bool fixed = fixed_samples > 0;
   const planted_delay none;
   planted_delay delay = planted_delay::for_row(current_row_name());
@@ -173,6 +176,7 @@ region_result sample(benchmark::State& state, sample_clock clock, const region_o
     return static_cast<double>(time_one(body, with));
   };
   sample_report report;
+  report.pinned_core = pin.core();
   report.clock = clock;
   report.fixed = fixed;
   report.target = settings.max_noise;

@@ -22,6 +22,7 @@ void set_sample_counters(benchmark::UserCounters& counters, const sample_report&
     counters["clock_event_reasons"] = static_cast<double>(report.clocks->reasons);
     counters["clock_lowered"] = report.clocks->lowered() ? 1 : 0;
   }
+  if (report.pinned_core) counters["pinned_core"] = *report.pinned_core;
   if (report.planted > 0.0) {
     counters["planted_slowdown"] = report.planted;
     counters["planted_actual"] = report.planted_actual;

@@ -47,6 +47,18 @@ std::optional<gpus_segment> find_gpus_segment(std::string_view name) {
   return found;
 }
 
+std::optional<std::string> with_even_partitioner(std::string_view name) {
+  constexpr std::string_view key = "/partitioner:";
+  const std::size_t begin = name.find(key);
+  if (begin == std::string_view::npos) return std::nullopt;
+  const std::size_t value = begin + key.size();
+  const std::size_t end = std::min(name.find('/', value), name.size());
+  if (name.substr(value, end - value) == "even") return std::nullopt;
+  std::string even(name);
+  even.replace(value, end - value, "even");
+  return even;
+}
+
 // A benchmark with a gpus axis, with its baseline's median when the baseline ran.
 struct scaling_candidate {
   std::string name;
@@ -67,7 +79,17 @@ std::vector<scaling_candidate> scaling_candidates(const std::vector<measured_run
     if (!segment || run.seconds_per_iteration <= 0.0) continue;
     scaling_candidate candidate{run.name, segment->gpus, run.name, run.seconds_per_iteration, {}};
     candidate.baseline_name.replace(segment->offset, segment->length, std::string(gpus_key) + "1");
-    const auto baseline = seconds_by_name.find(candidate.baseline_name);
+    auto baseline = seconds_by_name.find(candidate.baseline_name);
+    if (baseline == seconds_by_name.end()) {
+      // One GPU holds the whole array whatever the partitioner, so the profiles measure gpus:1
+      // with the even plan only, and every partitioner scales against it.
+      if (auto even = with_even_partitioner(candidate.baseline_name)) {
+        if (const auto found = seconds_by_name.find(*even); found != seconds_by_name.end()) {
+          candidate.baseline_name = std::move(*even);
+          baseline = found;
+        }
+      }
+    }
     if (baseline != seconds_by_name.end() && baseline->second > 0.0) {
       candidate.baseline_seconds = baseline->second;
     }

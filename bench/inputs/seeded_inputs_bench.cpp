@@ -33,7 +33,8 @@ void seeded_nonzero(benchmark::State& state, std::size_t count) {
     expected[i] = reference::seeded_nonzero_value(seed, first + i);
   measure_wall_region(
       state, [&] { reference::poison(values); },
-      [&] { reference::fill_seeded_nonzero(values, seed, first); });
+      [&] { reference::fill_seeded_nonzero(values, seed, first); }, nothing_after_run,
+      {.on_one_core = true});
   set_traffic(state, static_cast<double>(count * sizeof(float)), static_cast<double>(count));
   // Bit for bit: the bulk fill must write the scalar definition's values.
   record_verification(state, reference::verify_elementwise(expected, values, 0));

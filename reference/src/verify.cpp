@@ -46,6 +46,15 @@ std::uint32_t ulp_distance(float a, float b) noexcept {
       std::min<std::int64_t>(magnitude, std::numeric_limits<std::uint32_t>::max()));
 }
 
+void verification_result::add_slice(const verification_result& slice, std::size_t offset) {
+  checked += slice.checked;
+  mismatches += slice.mismatches;
+  if (!first && slice.first) {
+    first = slice.first;
+    first->index += offset;
+  }
+}
+
 verification_result verify_elementwise(std::span<const float> expected,
                                        std::span<const float> actual, std::uint32_t max_ulp) {
   if (expected.size() != actual.size()) {

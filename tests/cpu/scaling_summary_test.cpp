@@ -103,7 +103,7 @@ TEST(ScalingSummary, OnlyTheConfigurationThatHasABaselineGetsRows) {
   const std::vector<measured_run> runs = {
       multi_gpu_run(1, 0.100),
       multi_gpu_run(2, 0.060),
-      {"multi_gpu/kernel_only/workload:scale_by_two/gpus:2/partitioner:weighted/manual_time",
+      {"multi_gpu/kernel_only/workload:add_device_value/gpus:2/partitioner:even/manual_time",
        0.055,
        {}},
   };
@@ -111,6 +111,19 @@ TEST(ScalingSummary, OnlyTheConfigurationThatHasABaselineGetsRows) {
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[0].name, multi_gpu_name(1));
   EXPECT_EQ(rows[1].name, multi_gpu_name(2));
+}
+
+TEST(ScalingSummary, AnotherPartitionerScalesAgainstTheEvenOneGpuRow) {
+  const std::string weighted_two =
+      "multi_gpu/kernel_only/workload:scale_by_two/gpus:2/partitioner:weighted/elements:268435456/"
+      "scope:resident/manual_time";
+  const std::vector<measured_run> runs = {
+      multi_gpu_run(1, 0.100),
+      {weighted_two, 0.055, {}},
+  };
+  const scaling_row weighted = row_named(scaling_from(runs), weighted_two);
+  EXPECT_EQ(weighted.baseline_name, multi_gpu_name(1));
+  EXPECT_DOUBLE_EQ(weighted.speedup(), 0.100 / 0.055);
 }
 
 TEST(ScalingSummary, MpiRowsPairWithTheMpiOneGpuRow) {

@@ -138,6 +138,24 @@ TEST(VerifyBytes, FindsTheFirstDifferingByte) {
   EXPECT_EQ(result.first->index, 40u);
 }
 
+TEST(VerifyResult, SlicesAddUpAndKeepTheFirstMismatchAtItsWholeIndex) {
+  const std::vector<std::byte> expected(8, std::byte{1});
+  std::vector<std::byte> first_slice = expected;
+  std::vector<std::byte> second_slice = expected;
+  second_slice[3] = std::byte{2};
+  second_slice[5] = std::byte{2};
+  verification_result whole = verify_bytes(expected, first_slice);
+  whole.add_slice(verify_bytes(expected, second_slice), expected.size());
+  EXPECT_EQ(whole.checked, 16u);
+  EXPECT_EQ(whole.mismatches, 2u);
+  ASSERT_TRUE(whole.first.has_value());
+  EXPECT_EQ(whole.first->index, 11u);
+  first_slice[6] = std::byte{0};
+  verification_result earlier = verify_bytes(expected, first_slice);
+  earlier.add_slice(verify_bytes(expected, second_slice), expected.size());
+  EXPECT_EQ(earlier.first->index, 6u);
+}
+
 TEST(VerifyCount, ExactOnly) {
   EXPECT_TRUE(verify_count(1000, 1000).passed());
   EXPECT_FALSE(verify_count(1000, 999).passed());

@@ -4,19 +4,6 @@
 #include "handoff/patterns/multi_gpu/variants.hpp"
 
 namespace handoff::patterns::multi_gpu {
-namespace {
-
-void add_verdict(reference::verification_result& total,
-                 const reference::verification_result& verdict, std::size_t offset) {
-  total.checked += verdict.checked;
-  total.mismatches += verdict.mismatches;
-  if (!total.first && verdict.first) {
-    total.first = verdict.first;
-    total.first->index += offset;
-  }
-}
-
-}  // namespace
 
 multi_gpu_case::multi_gpu_case(std::shared_ptr<partitioned_setup> setup, run_scope scope)
     : setup_(std::move(setup)), scope_(scope) {}
@@ -34,8 +21,7 @@ reference::verification_result multi_gpu_case::verify() const {
   const std::span<const float> actual(local);
   for (const auto& slot : setup_->devices->slots()) {
     for (const auto& part : slot.parts) {
-      add_verdict(
-          total,
+      total.add_slice(
           reference::verify_elementwise(expected.subspan(part.offset, part.count),
                                         actual.subspan(part.offset, part.count), setup_->max_ulp),
           part.offset);

@@ -14,7 +14,7 @@ using enum cold_kind;
 // One line per variant, so that the table reads as one.
 // clang-format off
 const row rows[] = {
-    {.name = "cpu_serial", .targets = cpu_only,       .clock = wall, .cold = none,        .setup = set_up_cpu_serial, .floor = cpu_serial_floor},
+    {.name = "cpu_serial", .targets = cpu_only,       .clock = wall, .cold = none,        .setup = set_up_cpu_serial, .floor = cpu_serial_floor, .threads = host_threads::calling_only},
     {.name = "cpu_pool",   .targets = cpu_only,       .clock = wall, .cold = fresh_setup, .setup = set_up_cpu_pool,   .floor = cpu_pool_floor},
     {.name = "seed",       .targets = device_or_host, .clock = wall, .cold = fresh_setup, .setup = set_up_seed,       .floor = seed_floor},
     {.name = "shared_gpu", .targets = device_or_host, .clock = wall, .cold = fresh_setup, .setup = set_up_shared_gpu, .floor = streamed_floor},

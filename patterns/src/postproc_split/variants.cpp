@@ -40,7 +40,8 @@ const split_row rows[] = {
      .targets = cpu_only,
      .clock = wall,
      .cold = cold_kind::none,
-     .setup = set_up_cpu_serial},
+     .setup = set_up_cpu_serial,
+     .threads = host_threads::calling_only},
 };
 
 }  // namespace

@@ -31,13 +31,7 @@ reference::verification_result item_batch::verify() const {
   reference::verification_result total;
   std::size_t offset = 0;
   for (std::size_t index = 0; index < out_.size(); ++index) {
-    auto one = reference::verify_elementwise(expected_[index], out_[index]);
-    if (!total.first && one.first) {
-      one.first->index += offset;
-      total.first = one.first;
-    }
-    total.checked += one.checked;
-    total.mismatches += one.mismatches;
+    total.add_slice(reference::verify_elementwise(expected_[index], out_[index]), offset);
     offset += out_[index].size();
   }
   return total;

@@ -89,6 +89,11 @@ struct runs_on {
   }
 };
 
+// Where a variant's run executes on the host. A run on the calling thread alone is pinned to one
+// core while it is measured: left to the scheduler, it lands on a different core, with other
+// caches and another clock, in each process, and its figure moves with it.
+enum class host_threads { any, calling_only };
+
 template <class Point, class Case>
 struct variant_row {
   using point_type = Point;
@@ -103,6 +108,7 @@ struct variant_row {
   bool reports_stages = true;
   std::unique_ptr<session<Case>> (*setup)(const Point& at, compute_target target) = nullptr;
   floor_terms (*floor)(const Point& at, compute_target target, const measured_run& run) = nullptr;
+  host_threads threads = host_threads::any;
 };
 
 template <class Point, class Case>

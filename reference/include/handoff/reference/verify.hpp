@@ -27,6 +27,9 @@ struct verification_result {
 
   bool passed() const noexcept { return mismatches == 0; }
   std::string describe() const;
+  // Adds the verdict on a slice that starts at `offset` of the whole; the first mismatch reported
+  // stays the lowest index when slices are added in order.
+  void add_slice(const verification_result& slice, std::size_t offset);
 };
 
 // Distance in representable floats between a and b; the maximum for NaN or opposite infinities.
