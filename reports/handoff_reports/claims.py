@@ -3,11 +3,16 @@ difference, not resolved, or not measured here.
 
 A claim compares rows by their figures (the median of the repetitions' medians), and is decided
 by the rule compare uses between two runs, applied between the two rows that decide it
-(process_level.py): Welch's t at 99% on the log process medians of each row, against the claim's
-factor. It is confirmed or refuted only when that difference is beyond the rows' resolution (and
-agrees with the medians); otherwise it is "no measurable difference", with the resolution given.
-Where a row was measured by a single process, nothing holds beyond that process: the claim is
-"not resolved" (a run of several processes, as ci/bench makes, decides it).
+(process_level.py): Welch's t on the log process medians of each row, against the claim's factor.
+It is confirmed or refuted only when that difference is beyond the rows' resolution (and agrees
+with the medians); otherwise it is "no measurable difference", with the resolution given. Where a
+row was measured by a single process, nothing holds beyond that process: the claim is "not
+resolved" (a run of several processes, as ci/bench makes, decides it).
+
+The claims of one run are judged together, as compare judges the rows of a section: the claims
+that Welch's t decides are one family, Benjamini-Hochberg at 1% over their p-values gives it one
+level α* (family_level.py), and each claim's resolution is the one at α*. A claim evaluated on its
+own is tested at 1%.
 
 handoff-claims results/handoff-<time>.json [--claims my-claims.toml]
 """
@@ -30,7 +35,13 @@ from handoff_reports.claims_file import (
     load_claims,
     parse_claims,
 )
-from handoff_reports.process_level import log_difference, process_side, resolution
+from handoff_reports.family_level import FamilyLevel, family_level, format_level
+from handoff_reports.process_level import (
+    ProcessSide,
+    log_difference,
+    process_side,
+    resolution,
+)
 from handoff_reports.results import ResultsError, Row, Run, load_results
 
 __all__ = [
@@ -132,35 +143,68 @@ def _skipped_note(run: Run, patterns: Iterable[RowPattern]) -> str:
     return f" (this machine skipped {'; '.join(notes)})" if notes else ""
 
 
-def _settle(
-    verdict: str,
-    figures: str,
-    first: tuple[str, Row],
-    second: tuple[str, Row],
-    factor: float = 1.0,
-) -> tuple[str, str]:
-    """The claim's verdict and figures once its two deciding rows are judged at the process
-    level. `verdict` is what the medians say, CONFIRMED when `second` takes more than `factor`
-    times as long as `first`; it stands only where that difference is beyond the resolution."""
-    (first_label, first_row), (second_label, second_row) = first, second
-    a, b = process_side(first_row.figures), process_side(second_row.figures)
-    welch = resolution(a, b)
-    if welch is None:
-        single = [
-            label for label, side in ((first_label, a), (second_label, b)) if side.spread is None
-        ]
-        return NOT_RESOLVED, (
-            f"{figures}; not resolved: one process ({' and '.join(single)}): its interval holds "
-            "for that process only"
+@dataclass(frozen=True)
+class _Pending:
+    """A claim as the medians of its rows decide it, before its two deciding rows are judged at
+    the process level: `verdict` is CONFIRMED when `second` takes more than `factor` times as long
+    as `first`, and it stands only where that difference is beyond the resolution."""
+
+    claim: Claim
+    verdict: str
+    figures: str
+    rows_used: list[str]
+    first: tuple[str, Row]
+    second: tuple[str, Row]
+    factor: float = 1.0
+
+    @property
+    def sides(self) -> tuple[ProcessSide, ProcessSide]:
+        return process_side(self.first[1].figures), process_side(self.second[1].figures)
+
+    def difference(self, a: ProcessSide, b: ProcessSide) -> float:
+        """The log difference of the two rows beyond the claim's factor."""
+        return log_difference(a, b) - math.log(self.factor)
+
+    @property
+    def p_value(self) -> float | None:
+        """Welch's two-sided p-value of the difference; None where a row has one process."""
+        a, b = self.sides
+        welch = resolution(a, b)
+        return welch.p_value(self.difference(a, b)) if welch is not None else None
+
+    def settle(self, family: FamilyLevel) -> ClaimVerdict:
+        """The claim's verdict, its rows tested at the level of the family it is judged in."""
+        (first_label, _), (second_label, _) = self.first, self.second
+        a, b = self.sides
+        welch = resolution(a, b, family.alpha)
+        if welch is None:
+            single = [
+                label
+                for label, side in ((first_label, a), (second_label, b))
+                if side.spread is None
+            ]
+            return self._verdict(
+                NOT_RESOLVED,
+                f"{self.figures}; not resolved: one process ({' and '.join(single)}): its "
+                "interval holds for that process only",
+            )
+        difference = self.difference(a, b)
+        if welch.resolves(difference) and (difference > 0) == (self.verdict == CONFIRMED):
+            return self._verdict(self.verdict, self.figures)
+        counts = f"{first_label} {a.count} processes, {second_label} {b.count}"
+        if family.rows > 1:
+            counts += (
+                f"; at α* = {format_level(family.alpha)}, the level of the {family.rows} claims "
+                "judged together"
+            )
+        return self._verdict(
+            NO_DIFFERENCE,
+            f"{self.figures}; no measurable difference: within the resolution "
+            f"±{welch.relative:.1%} ({counts})",
         )
-    difference = log_difference(a, b) - math.log(factor)
-    if welch.resolves(difference) and (difference > 0) == (verdict == CONFIRMED):
-        return verdict, figures
-    counts = f"{first_label} {a.count} processes, {second_label} {b.count}"
-    return NO_DIFFERENCE, (
-        f"{figures}; no measurable difference: within the resolution ±{welch.relative:.1%} "
-        f"({counts})"
-    )
+
+    def _verdict(self, verdict: str, figures: str) -> ClaimVerdict:
+        return ClaimVerdict(self.claim, verdict, figures, self.rows_used)
 
 
 def _axis_value(row: Row, axis: str) -> float:
@@ -227,7 +271,7 @@ def _require_verified(rows: Iterable[Row]) -> None:
         raise _NotMeasured([row.key for row in failed], f"failed verification: {'; '.join(why)}")
 
 
-def _faster(lookup: _Lookup, rule: Faster) -> ClaimVerdict:
+def _faster(lookup: _Lookup, rule: Faster) -> _Pending:
     size, (fast, slow) = lookup.largest_common()
     ratio = slow.median_seconds / fast.median_seconds
     fast_label, slow_label = _labels([fast, slow])
@@ -240,13 +284,18 @@ def _faster(lookup: _Lookup, rule: Faster) -> ClaimVerdict:
         f"{fast_label} {how}{needs}"
     )
     verdict = CONFIRMED if ratio >= rule.factor else REFUTED
-    verdict, figures = _settle(
-        verdict, figures, (fast_label, fast), (slow_label, slow), rule.factor
+    return _Pending(
+        lookup.claim,
+        verdict,
+        figures,
+        [fast.key, slow.key],
+        (fast_label, fast),
+        (slow_label, slow),
+        rule.factor,
     )
-    return ClaimVerdict(lookup.claim, verdict, figures, [fast.key, slow.key])
 
 
-def _fastest(lookup: _Lookup, rule: Fastest) -> ClaimVerdict:
+def _fastest(lookup: _Lookup, rule: Fastest) -> _Pending:
     size, rows = lookup.largest_common()
     labels = dict(zip((row.key for row in rows), _labels(rows), strict=True))
     ranked = sorted(rows, key=lambda row: row.median_seconds)
@@ -265,13 +314,17 @@ def _fastest(lookup: _Lookup, rule: Fastest) -> ClaimVerdict:
         f"{labels[winner.key]} fastest, {outcome}"
     )
     # Decided by the claimed row against its closest rival: the runner-up, or the winner.
-    verdict, figures = _settle(
-        verdict, figures, (labels[claimed.key], claimed), (labels[rival.key], rival)
+    return _Pending(
+        lookup.claim,
+        verdict,
+        figures,
+        [row.key for row in rows],
+        (labels[claimed.key], claimed),
+        (labels[rival.key], rival),
     )
-    return ClaimVerdict(lookup.claim, verdict, figures, [row.key for row in rows])
 
 
-def _break_even(lookup: _Lookup, rule: BreakEven) -> ClaimVerdict:
+def _break_even(lookup: _Lookup, rule: BreakEven) -> _Pending:
     challengers = lookup.sizes(rule.challenger)
     if not challengers:
         raise lookup.absent([rule.challenger])
@@ -311,11 +364,11 @@ def _break_even(lookup: _Lookup, rule: BreakEven) -> ClaimVerdict:
     )
     verdict = CONFIRMED if from_size is not None else REFUTED
     # Decided at the largest size: there, the difference must be beyond the resolution.
-    verdict, figures = _settle(verdict, figures, (ours_label, ours), (best_label, best))
-    return ClaimVerdict(lookup.claim, verdict, figures, used)
+    return _Pending(lookup.claim, verdict, figures, used, (ours_label, ours), (best_label, best))
 
 
-def evaluate_claim(run: Run, claim: Claim) -> ClaimVerdict:
+def _by_medians(run: Run, claim: Claim) -> _Pending | ClaimVerdict:
+    """The claim as its rows' medians decide it; a finished verdict where it was not measured."""
     lookup = _Lookup(run, claim)
     try:
         if isinstance(claim.rule, Faster):
@@ -328,7 +381,17 @@ def evaluate_claim(run: Run, claim: Claim) -> ClaimVerdict:
 
 
 def evaluate_claims(run: Run, claims: Iterable[Claim]) -> list[ClaimVerdict]:
-    return [evaluate_claim(run, claim) for claim in claims]
+    """The claims' verdicts, judged together: the claims Welch's t decides are one family, each
+    tested at the level Benjamini-Hochberg gives it (family_level.py)."""
+    decided = [_by_medians(run, claim) for claim in claims]
+    pending = [found for found in decided if isinstance(found, _Pending)]
+    family = family_level([p for found in pending if (p := found.p_value) is not None])
+    return [found.settle(family) if isinstance(found, _Pending) else found for found in decided]
+
+
+def evaluate_claim(run: Run, claim: Claim) -> ClaimVerdict:
+    """One claim's verdict, judged alone (at 1%)."""
+    return evaluate_claims(run, [claim])[0]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -336,8 +399,8 @@ def main(argv: list[str] | None = None) -> int:
         prog="handoff-claims",
         description="Decide the articles' claims from one handoff_bench results file: each is "
         "confirmed, refuted, no measurable difference (within the rows' resolution between "
-        "processes), not resolved (a row of one process), or not measured on this machine, with "
-        "the figures behind it.",
+        "processes, the claims judged together: Benjamini-Hochberg at 1%), not resolved (a row of "
+        "one process), or not measured on this machine, with the figures behind it.",
     )
     parser.add_argument("results", help="handoff_bench's Google Benchmark JSON")
     parser.add_argument("--claims", help="a claims TOML file (default: the packaged claims)")

@@ -3,9 +3,9 @@
 Rows are matched by Row.key. Each side of a row is summed up at the process level
 (process_level.py): its centre is the median of its process medians, its spread the standard
 deviation of the log process medians, and a row's resolution the smallest change the two sides
-could call at 99% confidence (Welch's t). change = contender centre / baseline centre - 1; the
-threshold is the thresholds file's first matching rule, else --threshold (default 3%). The rule,
-in full, is compare_stats.py's:
+could call (Welch's t), at the level of the row's section (below). change = contender centre /
+baseline centre - 1; the threshold is the thresholds file's first matching rule, else --threshold
+(default 3%). The rule, in full, is compare_stats.py's:
 
 - FAILED: the contender's result was wrong, or it errored, or either side's figures are damaged
   (a NaN, infinite, null or negative count, a time of zero or less: results.CHECKED_FIGURES).
@@ -21,8 +21,16 @@ in full, is compare_stats.py's:
   threshold. Never a failure.
 - SAME: no change larger than the resolution, which is within the threshold.
 
+The rows are judged together, not one by one: tested alone at 1% each, some three hundred rows
+would call one to three changes by chance between two runs of one build. The rows of each section
+(benchmarks; ceilings) that Welch's t judges are one family: Benjamini-Hochberg at 1% over their
+p-values gives the family one level α*, and each row's resolution and verdict are those at α*
+(family_level.py). Rows with a side of one process and no spread for it, rows judged by pairs
+(--paired), FAILED and NOT COMPARABLE rows stay out of it.
+
 Every format gives each row's resolution, both sides' process counts and where each side's spread
-came from ("this run's 3 processes", "machine noise from FILE", "none: one process").
+came from ("this run's 3 processes", "machine noise from FILE", "none: one process"), and each
+section's family: how many rows, how many beyond the noise, and α*.
 
 The comparison passes only what it checked. Besides FAILED rows, it fails when either run has no
 rows at all (nothing was compared), and for every baseline row the contender lacks, unless that
@@ -45,7 +53,7 @@ import argparse
 import math
 import sys
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from handoff_reports.arguments import fraction
 from handoff_reports.compare_stats import (
@@ -57,9 +65,11 @@ from handoff_reports.compare_stats import (
     Verdict,
     judge,
     judge_paired,
+    judge_sides,
     load_thresholds,
     side_of,
 )
+from handoff_reports.family_level import FamilyLevel, family_level
 from handoff_reports.machine_noise import MachineNoise, load_machine_noise
 from handoff_reports.machines import describe_changes, machine_changes
 from handoff_reports.output_files import OutputError, check_output_file
@@ -112,6 +122,18 @@ class RowComparison:
     def resolution(self) -> float | None:
         """The smallest relative change this row could call; None where unknown."""
         return self.judgement.resolution if self.judgement is not None else None
+
+    @property
+    def p_value(self) -> float | None:
+        """Welch's two-sided p-value of the sides' log difference; None without that test (a
+        side of one process, or pairs taken in turn)."""
+        return self.judgement.p_value if self.judgement is not None else None
+
+    @property
+    def level(self) -> float | None:
+        """The two-sided level the row's Welch test was judged at; None without that test."""
+        judgement = self.judgement
+        return judgement.level if judgement is not None and judgement.welch is not None else None
 
     @property
     def processes(self) -> tuple[int, int]:
@@ -176,6 +198,8 @@ class Comparison:
     machine_noise: str | None = None  # the --machine-noise file, where one was given
     # Faults of a whole run that fail the comparison, e.g. a contender without rows.
     problems: list[str] = field(default_factory=list)
+    # "benchmarks", "ceilings": the level each section's rows were judged at together.
+    families: dict[str, FamilyLevel] = field(default_factory=dict)
 
     def setting_differences(self) -> list[tuple[str, str, str]]:
         """(setting, baseline, contender) for each measurement setting that differs."""
@@ -265,6 +289,15 @@ class Comparison:
                     f"{rows})"
                 )
         return lines
+
+    def family_lines(self) -> list[str]:
+        """One line per section with rows: how its rows were judged together, and at what α*."""
+        sections = (("benchmarks", self.benchmarks), ("ceilings", self.ceilings))
+        return [
+            f"{section}: {self.families[section].describe()}"
+            for section, rows in sections
+            if rows and section in self.families
+        ]
 
     @property
     def benchmarks(self) -> list[RowComparison]:
@@ -411,6 +444,29 @@ def _compare_row(
     return compared(judgement.verdict)
 
 
+def _family_p_value(row: RowComparison) -> float | None:
+    """The row's p-value where it belongs to its section's family: its verdict is Welch's (not
+    decided before it, as FAILED and NOT COMPARABLE are), and both sides have a spread."""
+    if row.verdict in (Verdict.FAILED, Verdict.NOT_COMPARABLE):
+        return None
+    return row.p_value
+
+
+def judged_together(rows: list[RowComparison]) -> tuple[list[RowComparison], FamilyLevel]:
+    """The rows of one section, each member of the family judged again at the family's level
+    (family_level.py); every other row as it was."""
+    level = family_level([p for row in rows if (p := _family_p_value(row)) is not None])
+    judged = []
+    for row in rows:
+        if _family_p_value(row) is None or row.judgement is None:
+            judged.append(row)
+            continue
+        before = row.judgement
+        again = judge_sides(before.baseline, before.contender, row.threshold, level.alpha)
+        judged.append(replace(row, verdict=again.verdict, judgement=again))
+    return judged, level
+
+
 def _sort_key(row: RowComparison) -> tuple[int, float]:
     change = row.change if math.isfinite(row.change) else math.inf
     return VERDICT_ORDER.index(row.verdict), -change
@@ -461,7 +517,9 @@ def compare_runs(
         if key not in contender.rows
     )
     comparison.problems.extend(_empty_runs(baseline, contender))
-    comparison.rows.sort(key=_sort_key)
+    benchmarks, comparison.families["benchmarks"] = judged_together(comparison.benchmarks)
+    ceilings, comparison.families["ceilings"] = judged_together(comparison.ceilings)
+    comparison.rows = sorted([*benchmarks, *ceilings], key=_sort_key)
     return comparison
 
 
@@ -539,10 +597,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Compare a contender run of handoff_bench with a baseline run, row by row: "
         "SAME, FASTER, SLOWER, UNRESOLVED, NOT COMPARABLE or FAILED, with a geometric mean of the "
         "time ratios. Verdicts come from the process level: each row's resolution (the smallest "
-        "change it could call at 99% confidence, from both sides' spread between processes) is "
-        "printed beside its change. SLOWER or FASTER needs a change beyond the threshold and the "
-        "resolution; SAME, no change larger than a resolution within the threshold; UNRESOLVED, "
-        "a side of one process without --machine-noise, or a resolution wider than the threshold.",
+        "change it could call, from both sides' spread between processes) is printed beside its "
+        "change. The rows of each section are judged together (Benjamini-Hochberg at 1%), so "
+        "each is tested at its section's level, printed in the header. SLOWER or FASTER needs a "
+        "change beyond the threshold and the resolution; SAME, no change larger than a "
+        "resolution within the threshold; UNRESOLVED, a side of one process without "
+        "--machine-noise, or a resolution wider than the threshold.",
         epilog="Exit status: 0 no regression (UNRESOLVED and SAME never fail); 1 a benchmark "
         "SLOWER beyond its threshold and its resolution, a row FAILED (a wrong or errored "
         "contender, or damaged figures on either side), a baseline row missing from the "

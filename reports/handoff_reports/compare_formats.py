@@ -1,7 +1,8 @@
 """`compare --format markdown|json`: the same comparison as the console report, as a Markdown
 table for a pull-request comment, or as JSON for a tool to read. Both lead with a change of
 machine, and give every row its resolution, both sides' process counts and where each side's
-spread came from."""
+spread came from, and say at what level each section's rows were judged together (JSON: each
+section's m, k and α*, and each row's p-value)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from handoff_reports.compare import (
     geometric_mean_ratio,
 )
 from handoff_reports.compare_stats import Side, format_noise, format_resolution
+from handoff_reports.family_level import RULE, FamilyLevel
 
 FORMATS = ("text", "markdown", "json")
 VERDICT_MARK = {"SLOWER": "🔴", "FAILED": "❌", "FASTER": "🟢", "UNRESOLVED": "⚪"}
@@ -82,9 +84,14 @@ def format_markdown(comparison: Comparison) -> str:
         f"- ceilings: {format_counts(comparison, comparison.ceilings)} (the machine's own figures; "
         "they never fail the comparison)",
         f"- not compared: {len(comparison.unmatched)}",
-        "- resolution: the smallest change each row could call, at 99% confidence, from both "
-        f"sides' spread between processes{noise}",
+        "- resolution: the smallest change each row could call at its section's level α*, from "
+        f"both sides' spread between processes{noise}",
     ]
+    if families := comparison.family_lines():
+        lines.append(
+            "- rows judged together, so that two runs of one build call a row of a section in at "
+            "most 1 comparison in 100: " + "; ".join(families)
+        )
     lines.extend(f"- ⚠️ {warning}" for warning in comparison.warnings())
     lines.extend(f"- ⚪ unresolved: {line}" for line in comparison.unresolved_lines())
     if failures := comparison.failure_lines():
@@ -129,9 +136,21 @@ def _row(row: RowComparison) -> dict[str, Any]:
             else None
         ),
         "verdict": row.verdict.value,
+        # Welch's two-sided p-value and the level the verdict was tested at; None where the row
+        # has no Welch test (a side of one process, pairs taken in turn).
+        "p_value": row.p_value,
+        "level": row.level,
         "reason": row.reason or None,
         "failure": row.failure or None,
     }
+
+
+def _family(level: FamilyLevel | None) -> dict[str, Any] | None:
+    """A section's family: Benjamini-Hochberg at q over its m rows, k of them beyond the noise,
+    each tested at alpha = α*."""
+    if level is None:
+        return None
+    return {"rule": RULE, "q": level.q, "m": level.rows, "k": level.rejected, "alpha": level.alpha}
 
 
 def format_json(comparison: Comparison) -> str:
@@ -160,6 +179,10 @@ def format_json(comparison: Comparison) -> str:
                 ("benchmarks", comparison.benchmarks),
                 ("ceilings", comparison.ceilings),
             )  # fmt: skip
+        },
+        "families": {
+            section: _family(comparison.families.get(section))
+            for section in ("benchmarks", "ceilings")
         },
         "machine_noise": comparison.machine_noise,
         "warnings": comparison.warnings(),

@@ -1,6 +1,6 @@
-"""The comparison as one self-contained HTML page: a change of machine first, then the table (with
-each row's resolution, process counts and where its spread came from), the manifests and a change
-plot."""
+"""The comparison as one self-contained HTML page: a change of machine first, then the level each
+section's rows were judged at together, the table (with each row's resolution, process counts and
+where its spread came from), the manifests and a change plot."""
 
 from __future__ import annotations
 
@@ -102,6 +102,7 @@ def render_html(comparison: Comparison) -> str:
         machine_line=comparison.machine_line(),
         machine_noise=comparison.machine_noise,
         unresolved=comparison.unresolved_lines(),
+        families=comparison.family_lines(),
         # "every row NOT COMPARABLE (...)" beside "No regression"; a regression lists its reasons.
         outcome_note=comparison.outcome.partition("; ")[2] if not comparison.exit_code else "",
         baseline=comparison.baseline,

@@ -9,8 +9,11 @@ processes or more; a side of one process takes the spread measured earlier on th
 
 change = contender centre / baseline centre - 1, and the row's threshold is the first matching
 rule of the thresholds file, else the default (--threshold, else the file's default, else 3%).
-From both sides' spreads, Welch's t at 99% gives the row's resolution r = exp(t·SE) - 1: the
-smallest change it could call. With d the difference of the sides' mean log process medians:
+From both sides' spreads, Welch's t at a two-sided level alpha gives the row's resolution
+r = exp(t·SE) - 1: the smallest change it could call. A row judged alone is tested at 1% (99%
+confidence); the rows of a comparison are judged together, at the level Benjamini-Hochberg gives
+their family (family_level.py, applied in compare.py). With d the difference of the sides' mean
+log process medians:
 
 - SLOWER or FASTER: |d| > t·SE and |change| > threshold, both in the same direction;
 - UNRESOLVED: a side has a single process and no spread is known for the row ("one process: its
@@ -56,7 +59,9 @@ from typing import Any
 
 from handoff_reports.input_files import InputError, read_toml
 from handoff_reports.process_level import (
+    ALPHA,
     ProcessSide,
+    Resolution,
     Spread,
     log_difference,
     process_side,
@@ -283,11 +288,22 @@ class Judgement:
     reason: str = ""  # why a row is UNRESOLVED
     # Where each side's spread came from, where not its ProcessSide's own (the paired rule).
     sources: tuple[str, str] | None = None
+    # The Welch test the verdict rests on, at the level it was judged at; None for a side of one
+    # process, and for the paired rule.
+    welch: Resolution | None = None
+    level: float = ALPHA  # the two-sided level of `welch`
 
     @property
     def spread_sources(self) -> tuple[str, str]:
         """(baseline, contender): where each side's spread came from, in words."""
         return self.sources or (self.baseline.source, self.contender.source)
+
+    @property
+    def p_value(self) -> float | None:
+        """The two-sided p-value of the sides' log difference by Welch's t; None without it."""
+        if self.welch is None:
+            return None
+        return self.welch.p_value(log_difference(self.baseline, self.contender))
 
 
 def _by_direction(change: float) -> Verdict:
@@ -300,32 +316,41 @@ def _single_process_sides(baseline: ProcessSide, contender: ProcessSide) -> str:
     return " and ".join(names)
 
 
-def judge_sides(baseline: ProcessSide, contender: ProcessSide, threshold: float) -> Judgement:
-    """The verdict for two sides, by the process-level rule in this module's docstring."""
+def judge_sides(
+    baseline: ProcessSide, contender: ProcessSide, threshold: float, alpha: float = ALPHA
+) -> Judgement:
+    """The verdict for two sides, by the process-level rule in this module's docstring, with
+    Welch's t at the two-sided level `alpha` (a row judged alone: ALPHA)."""
     change = contender.centre / baseline.centre - 1
-    welch = resolution(baseline, contender)
+    welch = resolution(baseline, contender, alpha)
     if welch is None:
         where = _single_process_sides(baseline, contender)
         reason = f"one process ({where}): {ONE_PROCESS_REASON}"
         return Judgement(change, Verdict.UNRESOLVED, baseline, contender, None, reason)
     difference = log_difference(baseline, contender)
     smallest = welch.relative
+
+    def judged(verdict: Verdict, reason: str = "") -> Judgement:
+        return Judgement(
+            change, verdict, baseline, contender, smallest, reason, welch=welch, level=alpha
+        )
+
     beyond_threshold = abs(change) > threshold
     if welch.resolves(difference) and beyond_threshold and (difference > 0) == (change > 0):
-        return Judgement(change, _by_direction(change), baseline, contender, smallest)
+        return judged(_by_direction(change))
     if smallest > threshold:
-        reason = (
-            f"resolution {format_resolution(smallest)} wider than the threshold ({threshold:.3g})"
+        return judged(
+            Verdict.UNRESOLVED,
+            f"resolution {format_resolution(smallest)} wider than the threshold ({threshold:.3g})",
         )
-        return Judgement(change, Verdict.UNRESOLVED, baseline, contender, smallest, reason)
     if beyond_threshold:
         # The medians moved, the processes' mean did not: too few processes agree to call it.
-        reason = (
+        return judged(
+            Verdict.UNRESOLVED,
             f"the median moved {change:+.1%}, beyond the threshold, but the processes' mean "
-            f"by less than the resolution {format_resolution(smallest)}"
+            f"by less than the resolution {format_resolution(smallest)}",
         )
-        return Judgement(change, Verdict.UNRESOLVED, baseline, contender, smallest, reason)
-    return Judgement(change, Verdict.SAME, baseline, contender, smallest)
+    return judged(Verdict.SAME)
 
 
 def _repetitions(figures: Sequence[Repetition | float]) -> list[Repetition]:

@@ -20,7 +20,8 @@ SHORT_SOURCES = (("this run's", "run"), ("machine noise", "machine"), ("none", "
 
 
 def short_source(source: str) -> str:
-    return next((short for start, short in SHORT_SOURCES if source.startswith(start)), "pairs")
+    short = next((short for start, short in SHORT_SOURCES if source.startswith(start)), "pairs")
+    return f"{short}+machine" if ", pooled with machine noise" in source else short
 
 
 def spread_column(row: RowComparison) -> str:
@@ -32,11 +33,14 @@ def spread_column(row: RowComparison) -> str:
 def spread_legend(comparison: Comparison) -> list[str]:
     noise = comparison.machine_noise or "--machine-noise FILE"
     return [
-        "resolution: the smallest change each row could call (99% confidence, Welch's t on the "
-        "log medians of its processes)",
+        "resolution: the smallest change each row could call (Welch's t on the log medians of "
+        "its processes); the rows of each section are judged together, so that two runs of one "
+        "build call a row of it in at most 1 comparison in 100: each row is tested at its "
+        "section's level α*",
+        *(f"  {line}" for line in comparison.family_lines()),
         "spread from (baseline/contender): run = this run's processes (counted under processes), "
-        f"machine = machine noise from {noise}, none = one process (no spread known), pairs = "
-        "runs taken in turn",
+        f"machine = machine noise from {noise}, run+machine = both pooled, none = one process "
+        "(no spread known), pairs = runs taken in turn",
     ]
 
 

@@ -14,12 +14,16 @@ verdict rests on is measured between processes, the level that varies (Kalibera 
   happen to agree more closely than each could measure do not make the row more precise;
 - a side of a single process has no spread of its own. One measured earlier on the same machine
   may stand in (compare --machine-noise), with the degrees of freedom of the file it came from;
-  without one, nothing can be said beyond that process.
+  without one, nothing can be said beyond that process. A side of several processes pools its
+  spread with the machine's, when given: the variance estimated from both, with both's degrees
+  of freedom.
 
 Two sides resolve a change by Welch's t on the log process medians: SE = sqrt(s_b²/n_b + s_c²/n_c),
-degrees of freedom by Welch-Satterthwaite, t the two-sided Student quantile at CONFIDENCE. The
-resolution exp(t·SE) - 1 is the smallest relative change the pair can call; the measured log
-difference d = mean(ln contender) - mean(ln baseline) is beyond the noise when |d| > t·SE.
+degrees of freedom by Welch-Satterthwaite, t the two-sided Student quantile at a level alpha
+(ALPHA = 1 - CONFIDENCE for a row judged alone; a comparison judges its rows together at a
+smaller one: family_level.py). The resolution exp(t·SE) - 1 is the smallest relative change the
+pair can call; the measured log difference d = mean(ln contender) - mean(ln baseline) is beyond
+the noise when |d| > t·SE, that is when its two-sided p-value is below alpha.
 See docs/design/comparing-runs.md for why this test and not a distribution-free one.
 """
 
@@ -30,12 +34,16 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scipy.special import stdtrit  # Student t quantile: scipy.stats.t.ppf, without scipy.stats
+# Student t's distribution function and quantile: scipy.stats.t.cdf and .ppf, without scipy.stats.
+from scipy.special import stdtr, stdtrit
 
 from handoff_reports.results import ProcessFigure, Repetition, by_process
 
 # Two-sided: a change is called when its log difference is beyond the 99.5th percentile of t.
 CONFIDENCE = 0.99
+# The same as a two-sided level: the false calls allowed per row judged alone. Rounded, since
+# 1 - 0.99 is 0.010000000000000009 in floats, which every output would carry.
+ALPHA = round(1 - CONFIDENCE, 12)
 # The normal quantile behind a 95% interval: a relative half-width over it is a standard error.
 Z_95 = 1.959963984540054
 ONE_PROCESS = "none: one process"
@@ -97,17 +105,36 @@ class ProcessSide:
         return self.spread.source if self.spread is not None else ONE_PROCESS
 
 
+def pooled_spread(own: Spread, machine: Spread) -> Spread:
+    """A side's own spread pooled with the machine's: one variance, estimated from both sets of
+    processes, with the degrees of freedom of both. Three processes give a spread from two
+    degrees of freedom, whose t quantile is wide; the machine's processes, measured earlier and
+    across runs, add theirs, and the minutes between runs that one run cannot see."""
+    degrees = own.degrees_of_freedom + machine.degrees_of_freedom
+    if degrees <= 0:
+        return own
+    variance = (
+        own.degrees_of_freedom * own.sd**2 + machine.degrees_of_freedom * machine.sd**2
+    ) / degrees
+    source = f"{own.source}, pooled with {machine.source}"
+    return Spread(math.sqrt(variance), degrees + 1, source)
+
+
 def process_side(figures: Sequence[Repetition], machine: Spread | None = None) -> ProcessSide:
     """A non-empty list of repetitions at the process level. `machine` (a spread measured earlier
-    on this machine) stands in only for a side of a single process, which has none of its own."""
+    on this machine) stands in for a side of a single process, which has none of its own, and is
+    pooled with the spread of a side of several (pooled_spread)."""
     processes = by_process(figures)
     if not processes:
         raise ValueError("a side needs at least one repetition")
     spread = own_spread(processes)
-    if spread is None and machine is not None:
+    floor = within_process_floor(processes)
+    if machine is not None and spread is None:
         # The machine's spread, but never below what this process itself could measure.
-        sd = max(machine.sd, within_process_floor(processes))
-        spread = Spread(sd, machine.processes, machine.source)
+        spread = Spread(max(machine.sd, floor), machine.processes, machine.source)
+    elif machine is not None and spread is not None:
+        pooled = pooled_spread(spread, machine)
+        spread = Spread(max(pooled.sd, floor), pooled.processes, pooled.source)
     return ProcessSide(tuple(processes), spread)
 
 
@@ -133,14 +160,27 @@ class Resolution:
     def resolves(self, log_difference: float) -> bool:
         return abs(log_difference) > self.half_width
 
+    def p_value(self, log_difference: float) -> float:
+        """The two-sided p-value of `log_difference` under no change: 2 · P(T > |d| / SE)."""
+        if self.standard_error == 0:
+            # Identical processes without noise: any difference at all is beyond them.
+            return 0.0 if log_difference else 1.0
+        score = abs(log_difference) / self.standard_error
+        return float(2 * stdtr(self.degrees_of_freedom, -score))
 
-def t_quantile(degrees_of_freedom: float) -> float:
-    """The two-sided Student t quantile at CONFIDENCE."""
-    return float(stdtrit(degrees_of_freedom, (1 + CONFIDENCE) / 2))
+
+def t_quantile(degrees_of_freedom: float, alpha: float = ALPHA) -> float:
+    """The two-sided Student t quantile at level `alpha`: P(|T| > t) = alpha."""
+    # 1 - ALPHA / 2 is (1 + CONFIDENCE) / 2 to the last bit, so a row judged alone gets the very
+    # t it always had.
+    return float(stdtrit(degrees_of_freedom, 1 - alpha / 2))
 
 
-def resolution(baseline: ProcessSide, contender: ProcessSide) -> Resolution | None:
-    """Welch's standard error, degrees of freedom and t; None where a side has no spread."""
+def resolution(
+    baseline: ProcessSide, contender: ProcessSide, alpha: float = ALPHA
+) -> Resolution | None:
+    """Welch's standard error, degrees of freedom and t at the two-sided level `alpha`; None
+    where a side has no spread."""
     if baseline.spread is None or contender.spread is None:
         return None
     variances = [
@@ -153,7 +193,7 @@ def resolution(baseline: ProcessSide, contender: ProcessSide) -> Resolution | No
     # Both spreads zero (identical processes, no noise written): any degrees of freedom will do,
     # since t · 0 is 0; take the sum of both sides'.
     df = total**2 / denominator if denominator > 0 else float(sum(df for _, df in variances))
-    return Resolution(math.sqrt(total), df, t_quantile(df))
+    return Resolution(math.sqrt(total), df, t_quantile(df, alpha))
 
 
 def log_difference(baseline: ProcessSide, contender: ProcessSide) -> float:

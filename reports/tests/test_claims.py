@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 import claims_fixtures as fx
 import pytest
 from compare_fixtures import as_processes, one_process_per_repetition
+from compare_fixtures import run_of as made_up_run
 
 from handoff_reports.claims import (
     CONFIRMED,
@@ -18,12 +20,13 @@ from handoff_reports.claims import (
     REFUTED,
     ClaimsError,
     ClaimVerdict,
+    evaluate_claim,
     evaluate_claims,
     load_claims,
     main,
     parse_claims,
 )
-from handoff_reports.claims_file import BreakEven, Faster, Fastest, RowPattern
+from handoff_reports.claims_file import BreakEven, Claim, Faster, Fastest, RowPattern
 
 SEEDS = Path("/work/shared/seeds")
 
@@ -197,12 +200,19 @@ def test_tensor_transfer_claims_with_the_readme_figures() -> None:
     assert found["pipe-beats-queue"].figures == (
         "pipe 181.6 ms vs queue 278.0 ms at 256 MiB: pipe 1.53x faster"
     )
-    # shm 0.6% ahead of pipe, with processes that agree within 0.5%: within the resolution.
+    # shm 0.6% ahead of pipe, with processes that agree within 0.5%: within the resolution, at
+    # the level of the 10 claims judged together, 9 of them beyond the noise.
     assert found["shm-fastest"].verdict == NO_DIFFERENCE
     assert found["shm-fastest"].figures.startswith(
         "shm 180.6 ms, pipe 181.6 ms, queue 278.0 ms at 256 MiB: shm fastest, 1.01x ahead of pipe; "
-        "no measurable difference: within the resolution ±1.9% (shm 3 processes, pipe 3)"
+        "no measurable difference: within the resolution ±2.0% (shm 3 processes, pipe 3; at "
+        "α* = 0.9%, the level of the 10 claims judged together)"
     )
+    # Judged alone, at 1%: the resolution of a single claim.
+    run = fx.run_of(as_processes(fx.with_transfers(fx.document())))
+    alone = evaluate_claim(run, next(c for c in load_claims() if c.id == "shm-fastest"))
+    assert alone.verdict == NO_DIFFERENCE
+    assert alone.figures.endswith("within the resolution ±1.9% (shm 3 processes, pipe 3)")
 
 
 def test_tensor_transfer_claims_on_a_real_nightly_run() -> None:
@@ -379,7 +389,10 @@ def test_a_difference_within_the_resolution_is_no_measurable_difference() -> Non
     verdict = verdicts(nightly(), processes=False)["gpu-break-even-square"]
     assert verdict.verdict == NO_DIFFERENCE and verdict.css_class == "no-difference"
     within = verdict.figures.split("no measurable difference: within the resolution ±")[1]
-    assert within.endswith("(gpu_transfers 4 processes, cpu_chunked 4)")
+    assert within.endswith(
+        "(gpu_transfers 4 processes, cpu_chunked 4; at α* = 0.5%, the level of the 6 claims "
+        "judged together)"
+    )
 
 
 def test_a_claim_within_its_rows_noise_is_no_measurable_difference() -> None:
@@ -393,5 +406,41 @@ def test_a_claim_within_its_rows_noise_is_no_measurable_difference() -> None:
     assert found["pipe-beats-queue"].verdict == NO_DIFFERENCE
     assert found["pipe-beats-queue"].figures == (
         "pipe 100.0 ms vs queue 110.0 ms at 256 MiB: pipe 1.10x faster; no measurable difference: "
-        "within the resolution ±21.1% (pipe 3 processes, queue 3)"
+        "within the resolution ±21.9% (pipe 3 processes, queue 3; at α* = 0.9%, the level of the "
+        "10 claims judged together)"
     )
+
+
+# --- the claims of one run, judged together -------------------------------------------------------
+
+
+def _pairs_of_rows(moved: float, count: int) -> tuple[list[Claim], Any]:
+    """`count` claims 'fam/v<i> is faster than fam/w<i>', on rows of three processes whose log
+    medians are 1% apart; w0 takes `moved` times as long as v0, every other pair is one row."""
+    spread = [math.exp(0.01 * z) for z in (-1.0, 0.0, 1.0)]
+    rows = {}
+    for i in range(count):
+        rows[f"fam/v{i}"] = spread
+        rows[f"fam/w{i}"] = [t * (moved if i == 0 else 1.0) for t in spread]
+    text = "".join(
+        one_claim(f'kind = "faster"\nfaster = "fam/v{i}"\nslower = "fam/w{i}"\n', f"c{i}")
+        for i in range(count)
+    )
+    return parse_claims(text), made_up_run(rows, processes=True)
+
+
+def test_a_claim_confirmed_alone_is_within_the_noise_of_twenty_claims_judged_together() -> None:
+    # w0 is 5% slower than v0: t about 6 at 4 degrees of freedom, p about 0.004. Alone, at 1%,
+    # the claim is confirmed; with 19 claims whose rows did not differ, the level is 1% / 20.
+    claims, run = _pairs_of_rows(1.05, 20)
+    assert evaluate_claim(run, claims[0]).verdict == CONFIRMED
+    found = evaluate_claims(run, claims)
+    assert found[0].verdict == NO_DIFFERENCE
+    assert found[0].figures.endswith("at α* = 0.05%, the level of the 20 claims judged together)")
+    assert {verdict.verdict for verdict in found[1:]} == {NO_DIFFERENCE}
+
+
+def test_a_clear_claim_stays_confirmed_among_twenty() -> None:
+    # 20% apart: p far below 1% / 20.
+    claims, run = _pairs_of_rows(1.2, 20)
+    assert evaluate_claims(run, claims)[0].verdict == CONFIRMED

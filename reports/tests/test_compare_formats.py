@@ -27,7 +27,8 @@ def test_json_carries_every_row_and_the_same_exit_status(tmp_path, capsys):
         assert abs(rows[key]["change"] - 0.2) < 1e-6
         assert rows[key]["contender"]["seconds"] > rows[key]["baseline"]["seconds"]
         assert rows[key]["processes"] == {"baseline": 3, "contender": 3}
-        assert 0 < rows[key]["resolution"] < 0.03
+        # At the level of the 268 rows judged together, three of them beyond the noise.
+        assert 0 < rows[key]["resolution"] < 0.2
         assert rows[key]["spread_source"] == {
             "baseline": "this run's 3 processes",
             "contender": "this run's 3 processes",

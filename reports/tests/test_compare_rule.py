@@ -69,9 +69,15 @@ def test_a_planted_10_percent_with_tight_processes_is_slower(tmp_path, capsys):
     output = capsys.readouterr().out
     line = verdict_line(output, FIRST)
     assert line.endswith("run/run  SLOWER") and "+10.0%" in line and line.count("±0.5%") == 2
-    assert " 3/3 " in line and "±1.0%" in line  # three processes a side; resolution ±1.0%
+    # Three processes a side; resolution ±1.4%: at α* = 0.25%, the level of four rows judged
+    # together of which one is beyond the noise (±1.0% were it judged alone at 1%).
+    assert " 3/3 " in line and "±1.4%" in line
+    assert (
+        "benchmarks: Benjamini-Hochberg at 1% over 4 rows, 1 beyond the noise: each tested at "
+        "α* = 0.25%" in output
+    )
     assert "result: REGRESSION (1 rows)" in output
-    assert "beyond its 3% threshold and its resolution ±1.0%" in output
+    assert "beyond its 3% threshold and its resolution ±1.4%" in output
 
 
 def test_10_percent_inside_wide_process_noise_is_unresolved(tmp_path, capsys):
@@ -273,6 +279,23 @@ def test_a_machine_noise_file_of_one_process_is_refused(tmp_path, capsys):
     assert "no row was measured by two processes or more" in capsys.readouterr().err
 
 
+def test_machine_noise_is_pooled_with_a_side_of_several_processes(tmp_path, capsys):
+    noise = noise_file(tmp_path, processes=9)
+    baseline = write(tmp_path, "a.json", machine(document(entries(processes=3))))
+    contender = write(tmp_path, "b.json", machine(document(entries(1.10, processes=3))))
+    paths = [str(baseline), str(contender), "--machine-noise", noise]
+    assert main(paths) == 1
+    output = capsys.readouterr().out
+    assert verdict_line(output, FIRST).endswith("run+machine/run+machine  SLOWER")
+    assert "run+machine = both pooled" in output
+    assert main([*paths, "--format", "json"]) == 1
+    rows = {row["name"]: row for row in json.loads(capsys.readouterr().out)["rows"]}
+    assert rows[FIRST]["spread_source"]["baseline"] == (
+        f"this run's 3 processes, pooled with machine noise from {noise} (9 processes)"
+    )
+    assert rows[FIRST]["processes"] == {"baseline": 3, "contender": 3}
+
+
 # --- a change of machine ------------------------------------------------------------------------
 
 
@@ -386,9 +409,10 @@ def test_the_nightly_passes_0_1_against_2_3_as_separate_processes():
     # closely resolve anything; the interval rule called 49 SLOWER and 12 FASTER here.
     assert counts(nightly_passes(0, 1), nightly_passes(2, 3)) == {"UNRESOLVED": 280}
     found = counts(nightly_passes(0, 1, separate=True), nightly_passes(2, 3, separate=True))
-    # The one SLOWER: a row whose two earlier passes agreed within 1%, and the two later ones
-    # too, 8% apart: a shift between the first and the second half of that night.
-    assert found == {"SLOWER": 1, "UNRESOLVED": 277, "SAME": 2}
+    # Judged alone at 1%, one row read SLOWER (its two earlier passes agreed within 1%, and the
+    # two later ones too, 8% apart: a shift between the first and the second half of that night)
+    # and 2 SAME. Judged together, 280 rows of one build call nothing.
+    assert found == {"UNRESOLVED": 280}
 
 
 # --- real A/A pairs -----------------------------------------------------------------------------

@@ -119,6 +119,23 @@ def test_the_within_process_noise_floors_the_spread():
     assert spread_out.spread.sd == pytest.approx(statistics.stdev(logs))
 
 
+def test_a_machine_spread_is_pooled_with_the_sides_own_by_their_degrees_of_freedom():
+    logs = [math.log(1.0), math.log(1.04), math.log(0.96)]
+    own = statistics.stdev(logs)
+    machine = Spread(0.01, 9, "machine noise from m.json (9 processes)")
+    side = process_side(processes([1.0, 1.04, 0.96], None), machine)
+    assert side.spread is not None
+    # (2 s_own^2 + 8 s_machine^2) / 10, with 10 degrees of freedom.
+    assert side.spread.sd == pytest.approx(math.sqrt((2 * own**2 + 8 * 0.01**2) / 10))
+    assert side.spread.degrees_of_freedom == 10
+    assert side.spread.source == (
+        "this run's 3 processes, pooled with machine noise from m.json (9 processes)"
+    )
+    # Never below what each process could measure itself.
+    floored = process_side(processes([1.0, 1.0, 1.0], noise=0.05 * Z_95), machine)
+    assert floored.spread is not None and floored.spread.sd == pytest.approx(0.05)
+
+
 def test_the_resolution_is_welchs_t_at_99_percent_by_hand():
     baseline = [1.00, 1.01, 0.99]
     contender = [1.10, 1.12, 1.08, 1.11]
@@ -186,9 +203,10 @@ def test_a_machine_spread_turns_a_single_process_into_a_verdict():
     assert judgement.spread_sources == (machine.source, machine.source)
     assert judgement.resolution is not None and judgement.resolution < 0.03
     assert judge([rep(1.0, 0.001)], [rep(1.01, 0.001)], 0.03, machine).verdict is Verdict.SAME
-    # A side of several processes keeps its own spread.
+    # A side of several processes pools its own spread with the machine's.
     mixed = judge(processes([1.0, 1.01, 0.99]), [rep(1.2, 0.001)], 0.03, machine)
-    assert mixed.spread_sources == ("this run's 3 processes", machine.source)
+    pooled = f"this run's 3 processes, pooled with {machine.source}"
+    assert mixed.spread_sources == (pooled, machine.source)
 
 
 def test_a_side_too_wide_for_the_threshold_is_unresolved():
