@@ -1,9 +1,13 @@
 // Pipe bandwidth between two processes: the coordinator writes a message into a pipe, a spawned
 // sink reads all of it and acknowledges. Both kernel byte streams count, an anonymous pipe (spliced
 // into, the fastest way to fill one) and a Unix stream socketpair (what Python's duplex Pipe() is),
-// and the ceiling is the faster. The clock
-// stops at the acknowledgement, which carries the sink's running hash of what it received, so every
-// byte is verified.
+// and the ceiling is the faster. Into the pipe the message goes in pieces, each hashed just before
+// it is spliced, as the variants' senders do: the hash brings the piece into cache, where the
+// sink's copy out of the kernel finds it, and a ceiling that spliced memory nothing had touched
+// read slower at 256 MiB than the variants it bounds. A socket takes one large send faster than
+// many small ones, so the socketpair gets the whole message at once. The clock stops at the
+// acknowledgement, which carries the sink's running hash of what it received, checked against the
+// sender's: every byte is verified.
 
 #include <fcntl.h>
 #include <sys/socket.h>
@@ -12,6 +16,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -35,6 +40,9 @@ namespace {
 constexpr auto message_deadline = std::chrono::seconds(60);
 // Linux's default pipe-max-size; a larger pipe buffer means fewer wake-ups per megabyte.
 constexpr int pipe_buffer_bytes = 1 << 20;
+// The variants' frame pieces (tensor_transfer's frame_piece_bytes): a piece hashed stays in cache
+// until it is written.
+constexpr std::size_t sender_piece_bytes = std::size_t{128} << 10;
 
 template <class Value>
 std::span<std::byte> bytes_of(Value& value) {
@@ -70,9 +78,15 @@ class pipe_sink_connection {
     }
   }
 
-  // Sends one message; returns once the sink has acknowledged every byte, with the sink's hash of
-  // what it received. A sink that died is named with its pid and signal.
-  std::uint64_t send(std::span<const std::byte> message) {
+  // What the sink hashed as it received, and what the sender hashed as it sent (where it did).
+  struct hashes {
+    std::uint64_t received = 0;
+    std::optional<std::uint64_t> sent;
+  };
+
+  // Sends one message; returns once the sink has acknowledged every byte. A sink that died is
+  // named with its pid and signal.
+  hashes send(std::span<const std::byte> message) {
     try {
       return send_unexplained(message);
     } catch (const transport::process_error& failure) {
@@ -81,7 +95,7 @@ class pipe_sink_connection {
   }
 
  private:
-  std::uint64_t send_unexplained(std::span<const std::byte> message) {
+  hashes send_unexplained(std::span<const std::byte> message) {
     const auto deadline = transport::deadline_clock::now() + message_deadline;
     std::uint64_t length = message.size();
     // Into a pipe, the fastest way in: spliced, as the queue puts a large message (the message
@@ -89,7 +103,20 @@ class pipe_sink_connection {
     const auto write =
         transport_ == byte_stream::socketpair ? transport::send_all : transport::splice_all;
     write(to_sink_.get(), bytes_of(length), deadline, "pipe_sink");
-    write(to_sink_.get(), message, deadline, "pipe_sink");
+    std::optional<std::uint64_t> sent;
+    if (transport_ == byte_stream::socketpair) {
+      // A socket takes one large send faster than many small ones: the whole message at once.
+      write(to_sink_.get(), message, deadline, "pipe_sink");
+    } else {
+      XXH3_64bits_reset(sent_hash_.get());
+      for (std::size_t offset = 0; offset < message.size(); offset += sender_piece_bytes) {
+        const auto piece =
+            message.subspan(offset, std::min(sender_piece_bytes, message.size() - offset));
+        XXH3_64bits_update(sent_hash_.get(), piece.data(), piece.size());
+        write(to_sink_.get(), piece, deadline, "pipe_sink");
+      }
+      sent = XXH3_64bits_digest(sent_hash_.get());
+    }
     std::uint64_t reply[2] = {};
     transport::read_exact(from_sink_.get(), std::as_writable_bytes(std::span(reply)), deadline,
                           "pipe_sink");
@@ -97,10 +124,15 @@ class pipe_sink_connection {
       throw transport::process_error("pipe_sink acknowledged " + std::to_string(reply[0]) + " of " +
                                      std::to_string(length) + " bytes");
     }
-    return reply[1];
+    return {reply[1], sent};
   }
 
+  struct hash_state_deleter {
+    void operator()(XXH3_state_t* state) const noexcept { XXH3_freeState(state); }
+  };
+
   byte_stream transport_;
+  std::unique_ptr<XXH3_state_t, hash_state_deleter> sent_hash_{XXH3_createState()};
   // Declared before the descriptors, destroyed after them: a sink still running is killed only
   // after its input has closed.
   std::optional<transport::spawned_process> sink_;
@@ -115,11 +147,12 @@ void pipe_bandwidth(benchmark::State& state, std::size_t bytes, byte_stream tran
   const std::uint64_t expected_hash = XXH3_64bits(message.data(), message.size());
   pipe_sink_connection sink(transport);
   std::uint64_t wrong_hashes = 0;
-  std::uint64_t received_hash = 0;
+  pipe_sink_connection::hashes last;
   measure_wall_region(
-      state, [] {}, [&] { received_hash = sink.send(message); },
+      state, [] {}, [&] { last = sink.send(message); },
       [&] {
-        if (received_hash != expected_hash) ++wrong_hashes;
+        if (last.received != expected_hash || last.sent.value_or(expected_hash) != expected_hash)
+          ++wrong_hashes;
       });
   set_traffic(state, static_cast<double>(bytes), static_cast<double>(payload.size()));
   record_verification(state, reference::verify_count(0, wrong_hashes));

@@ -239,8 +239,8 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
 std::string handoff_flags_help() {
   return "handoff flags:\n"
          "  --handoff-profile=NAME       default: every variant at its default size plus a short\n"
-         "                               size sweep (about 10 minutes on one H200, build "
-         "included);\n"
+         "                               size sweep (one process of ci/bench's three: about "
+         "5 minutes on one H200);\n"
          "                               full: every point of every sweep; smoke: as "
          "--handoff-smoke\n"
          "  --handoff-smoke              the one-minute check: every family once, at a tiny size\n"
