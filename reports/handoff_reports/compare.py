@@ -639,9 +639,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--machine-noise",
         metavar="FILE",
-        help="a results JSON of several processes from this machine (a merged ci/bench run): "
-        "each row's spread between processes there stands in for a side measured by a single "
-        "process, which is otherwise UNRESOLVED",
+        action="append",
+        help="a results JSON of several processes from this machine (a merged ci/bench run, "
+        "earlier than both sides): each row's spread between its processes stands in for a side "
+        "measured by a single process and is pooled with a side of several; given twice or more "
+        "(each FILE one run), the spread between whole runs is added to every row's resolution",
     )
     parser.add_argument(
         "--paired",

@@ -1,22 +1,35 @@
-"""`compare --machine-noise FILE`: each row's between-process spread, measured earlier on this
-machine, for a side that was measured by a single process.
+"""`compare --machine-noise FILE [--machine-noise FILE ...]`: each row's spread, measured earlier
+on this machine.
 
-FILE is a results JSON of several processes (typically a merged multi-process run, as ci/bench
-writes). For each row measured by two processes or more it gives that row's process-level spread
-s and its process count n (process_level.own_spread); a single-process side of that row then uses
-s, with n - 1 degrees of freedom, instead of being UNRESOLVED. A spread belongs to its machine:
-a file from another machine (machines.py) is refused, and so is a file with no row of two
-processes or more, since it holds no spread at all.
+Each FILE is one run: a results JSON of several processes (a merged multi-process run, as ci/bench
+writes). For each row they give:
+
+- the spread between processes of one run: the standard deviation of the log process medians,
+  pooled over the files (each file's variance weighted by its degrees of freedom), with their
+  degrees of freedom together (process_level.own_spread, per file). A side of a single process uses
+  it instead of being UNRESOLVED; a side of several pools it with its own (process_level.py);
+- with two files or more, the spread between whole runs beyond what that process spread explains:
+  the variance of the files' mean log medians less the process variance over a file's processes,
+  never below zero, with one degree of freedom fewer than the files. The processes of one run are
+  measured back to back and share its minute (the machine's state, its neighbours), which no count
+  of them averages away, so two runs differ by at least this much; the resolution adds it
+  (process_level.resolution).
+
+A spread belongs to its machine: a file from another machine (machines.py) is refused, and so is a
+set of files with no row of two processes or more, since it holds no spread at all.
 """
 
 from __future__ import annotations
 
+import math
+import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from handoff_reports.machines import describe_changes, machine_changes
 from handoff_reports.process_level import Spread, own_spread
-from handoff_reports.results import ResultsError, Run, load_results
+from handoff_reports.results import ProcessFigure, ResultsError, Run, load_results
 
 
 class MachineNoiseError(ResultsError):
@@ -25,36 +38,75 @@ class MachineNoiseError(ResultsError):
 
 @dataclass(frozen=True)
 class MachineNoise:
-    path: str
-    run: Run
+    path: str  # the files, in words
+    runs: tuple[Run, ...]
     spreads: dict[str, Spread]  # by row key: the rows measured by two processes or more
+
+    @property
+    def run(self) -> Run:
+        return self.runs[0]
 
     def spread_for(self, key: str) -> Spread | None:
         return self.spreads.get(key)
 
     def check_machine(self, side: str, run: Run) -> None:
-        """Raises MachineNoiseError when `run` was measured on another machine than this file."""
-        changes = machine_changes(self.run.context, run.context)
+        """Raises MachineNoiseError when `run` was measured on another machine than these files."""
+        for noise in self.runs:
+            changes = machine_changes(noise.context, run.context)
+            if changes:
+                raise MachineNoiseError(
+                    f"--machine-noise {noise.path}: measured on another machine than the {side} "
+                    f"({describe_changes(changes)}): its spreads do not hold there"
+                )
+
+
+def _row_spread(per_run: list[list[ProcessFigure]], where: str) -> Spread | None:
+    """One row's spread from its processes in each run (a run's list may be empty)."""
+    measured = [processes for processes in per_run if processes]
+    own = [spread for processes in measured if (spread := own_spread(processes)) is not None]
+    if not own:
+        return None
+    degrees = sum(spread.degrees_of_freedom for spread in own)
+    variance = sum(spread.degrees_of_freedom * spread.sd**2 for spread in own) / degrees
+    processes = sum(len(p) for p in measured)
+    runs = len(measured)
+    run_sd = 0.0
+    if runs >= 2:
+        means = [statistics.fmean(math.log(p.seconds) for p in processes) for processes in measured]
+        explained = variance * statistics.fmean(1 / len(processes) for processes in measured)
+        run_sd = math.sqrt(max(0.0, statistics.variance(means) - explained))
+    counted = f"{processes} processes" + (f" in {runs} runs" if runs >= 2 else "")
+    return Spread(
+        math.sqrt(variance), degrees + 1, f"machine noise from {where} ({counted})", run_sd, runs
+    )
+
+
+def load_machine_noise(paths: str | Path | Sequence[str | Path]) -> MachineNoise:
+    listed = [paths] if isinstance(paths, (str, Path)) else list(paths)
+    runs = tuple(load_results(path) for path in listed)
+    for later in runs[1:]:
+        changes = machine_changes(runs[0].context, later.context)
         if changes:
             raise MachineNoiseError(
-                f"--machine-noise {self.path}: measured on another machine than the {side} "
-                f"({describe_changes(changes)}): its spreads do not hold there"
+                f"--machine-noise {later.path}: measured on another machine than "
+                f"{runs[0].path} ({describe_changes(changes)})"
             )
-
-
-def load_machine_noise(path: str | Path) -> MachineNoise:
-    run = load_results(path)
+    where = ", ".join(str(path) for path in listed)
+    keys = {key for run in runs for key in run.rows}
     spreads: dict[str, Spread] = {}
-    for key, row in run.rows.items():
-        if row.failed or not row.seconds:
-            continue  # a wrong or damaged row's spread is no evidence of the machine's
-        spread = own_spread(row.processes)
+    for key in sorted(keys):
+        per_run = []
+        for run in runs:
+            row = run.rows.get(key)
+            # A wrong or damaged row's spread is no evidence of the machine's.
+            usable = row is not None and not row.failed and bool(row.seconds)
+            per_run.append(row.processes if row is not None and usable else [])
+        spread = _row_spread(per_run, where)
         if spread is not None:
-            source = f"machine noise from {path} ({spread.processes} processes)"
-            spreads[key] = Spread(spread.sd, spread.processes, source)
+            spreads[key] = spread
     if not spreads:
         raise MachineNoiseError(
-            f"--machine-noise {path}: no row was measured by two processes or more, so it "
+            f"--machine-noise {where}: no row was measured by two processes or more, so it "
             "holds no between-process spread"
         )
-    return MachineNoise(str(path), run, spreads)
+    return MachineNoise(where, runs, spreads)

@@ -58,10 +58,19 @@ class Spread:
     sd: float
     processes: int  # how many processes it was measured from
     source: str  # where it came from, in words: "this run's 3 processes", "machine noise from F"
+    # The spread between whole runs beyond what their processes' spread explains (the minutes
+    # between runs: the machine's state, its neighbours), from machine noise of several runs
+    # (machine_noise.py); 0 with runs below 2, where it is unknown.
+    run_sd: float = 0.0
+    runs: int = 0
 
     @property
     def degrees_of_freedom(self) -> int:
         return self.processes - 1
+
+    @property
+    def knows_runs(self) -> bool:
+        return self.runs >= 2
 
 
 def within_process_floor(processes: Sequence[ProcessFigure]) -> float:
@@ -117,7 +126,7 @@ def pooled_spread(own: Spread, machine: Spread) -> Spread:
         own.degrees_of_freedom * own.sd**2 + machine.degrees_of_freedom * machine.sd**2
     ) / degrees
     source = f"{own.source}, pooled with {machine.source}"
-    return Spread(math.sqrt(variance), degrees + 1, source)
+    return Spread(math.sqrt(variance), degrees + 1, source, machine.run_sd, machine.runs)
 
 
 def process_side(figures: Sequence[Repetition], machine: Spread | None = None) -> ProcessSide:
@@ -131,10 +140,20 @@ def process_side(figures: Sequence[Repetition], machine: Spread | None = None) -
     floor = within_process_floor(processes)
     if machine is not None and spread is None:
         # The machine's spread, but never below what this process itself could measure.
-        spread = Spread(max(machine.sd, floor), machine.processes, machine.source)
+        spread = Spread(
+            max(machine.sd, floor), machine.processes, machine.source, machine.run_sd, machine.runs
+        )
     elif machine is not None and spread is not None:
+        # Pooling lends the machine's degrees of freedom, never its steadiness: a side whose own
+        # processes scatter more than the machine's (one of them far off) keeps its own spread.
         pooled = pooled_spread(spread, machine)
-        spread = Spread(max(pooled.sd, floor), pooled.processes, pooled.source)
+        spread = Spread(
+            max(pooled.sd, spread.sd, floor),
+            pooled.processes,
+            pooled.source,
+            pooled.run_sd,
+            pooled.runs,
+        )
     return ProcessSide(tuple(processes), spread)
 
 
@@ -184,10 +203,17 @@ def resolution(
     if baseline.spread is None or contender.spread is None:
         return None
     variances = [
-        (side.spread.sd**2 / side.count, side.spread.degrees_of_freedom)
+        (side.spread.sd**2 / side.count, float(side.spread.degrees_of_freedom))
         for side in (baseline, contender)
         if side.spread is not None
     ]
+    # Each side is one run: its processes share that run's minute, which no count of them
+    # averages away. Machine noise of several runs says how far whole runs move.
+    if baseline.spread.knows_runs and contender.spread.knows_runs:
+        runs = min(baseline.spread.runs, contender.spread.runs)
+        run_variance = baseline.spread.run_sd**2 + contender.spread.run_sd**2
+        if run_variance > 0:
+            variances.append((run_variance, float(runs - 1)))
     total = sum(v for v, _ in variances)
     denominator = sum(v**2 / df for v, df in variances)
     # Both spreads zero (identical processes, no noise written): any degrees of freedom will do,

@@ -296,6 +296,47 @@ def test_machine_noise_is_pooled_with_a_side_of_several_processes(tmp_path, caps
     assert rows[FIRST]["processes"] == {"baseline": 3, "contender": 3}
 
 
+def noise_run(tmp_path: Path, name: str, factor: float) -> str:
+    # One earlier run of five processes that agree within about 0.2%, `factor` times the base.
+    rows = [
+        entry(key, 1e-4 * (i + 1) * factor * (1 + 0.002 * (p - 2)), 0.002, process=f"{name}{p}")
+        for i, key in enumerate(KEYS)
+        for p in range(5)
+    ]
+    return str(write(tmp_path, f"{name}.json", machine(document(rows))))
+
+
+def test_machine_noise_of_several_runs_adds_the_spread_between_runs(tmp_path, capsys):
+    baseline = write(tmp_path, "a.json", machine(document(entries(processes=3))))
+    contender = write(tmp_path, "b.json", machine(document(entries(1.05, processes=3))))
+    sides = [str(baseline), str(contender)]
+    steady, moved = noise_run(tmp_path, "early", 1.0), noise_run(tmp_path, "late", 1.10)
+    # One earlier run: its processes agree, so 5% between the sides is beyond the noise.
+    assert main([*sides, "--machine-noise", steady]) == 1
+    assert verdict_line(capsys.readouterr().out, FIRST).endswith("SLOWER")
+    # Two earlier runs 10% apart: whole runs move by that much, whatever their processes say.
+    both = [*sides, "--machine-noise", steady, "--machine-noise", moved]
+    assert main(both) == 0
+    assert verdict_line(capsys.readouterr().out, FIRST).endswith("UNRESOLVED")
+    assert main([*both, "--format", "json"]) == 0
+    rows = {row["name"]: row for row in json.loads(capsys.readouterr().out)["rows"]}
+    assert rows[FIRST]["spread_source"]["baseline"] == (
+        f"this run's 3 processes, pooled with machine noise from {steady}, {moved} "
+        "(10 processes in 2 runs)"
+    )
+    assert rows[FIRST]["resolution"] > 0.10
+
+
+def test_machine_noise_runs_from_another_machine_are_refused(tmp_path, capsys):
+    steady = noise_run(tmp_path, "early", 1.0)
+    other = write(
+        tmp_path, "other.json", machine(json.loads(Path(steady).read_text()), "Another CPU")
+    )
+    paths = single_process_pair(tmp_path, 1.10)
+    assert main([*paths, "--machine-noise", steady, "--machine-noise", str(other)]) == 2
+    assert "measured on another machine than" in capsys.readouterr().err
+
+
 # --- a change of machine ------------------------------------------------------------------------
 
 

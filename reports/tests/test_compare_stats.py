@@ -120,10 +120,10 @@ def test_the_within_process_noise_floors_the_spread():
 
 
 def test_a_machine_spread_is_pooled_with_the_sides_own_by_their_degrees_of_freedom():
-    logs = [math.log(1.0), math.log(1.04), math.log(0.96)]
+    logs = [math.log(1.0), math.log(1.004), math.log(0.996)]
     own = statistics.stdev(logs)
     machine = Spread(0.01, 9, "machine noise from m.json (9 processes)")
-    side = process_side(processes([1.0, 1.04, 0.96], None), machine)
+    side = process_side(processes([1.0, 1.004, 0.996], None), machine)
     assert side.spread is not None
     # (2 s_own^2 + 8 s_machine^2) / 10, with 10 degrees of freedom.
     assert side.spread.sd == pytest.approx(math.sqrt((2 * own**2 + 8 * 0.01**2) / 10))
@@ -134,6 +134,35 @@ def test_a_machine_spread_is_pooled_with_the_sides_own_by_their_degrees_of_freed
     # Never below what each process could measure itself.
     floored = process_side(processes([1.0, 1.0, 1.0], noise=0.05 * Z_95), machine)
     assert floored.spread is not None and floored.spread.sd == pytest.approx(0.05)
+    # Nor below the side's own spread: the machine lends freedom, not steadiness.
+    scattered = process_side(processes([1.0, 1.0, 1.6], None), machine)
+    assert scattered.spread is not None
+    own_scatter = statistics.stdev([0.0, 0.0, math.log(1.6)])
+    assert scattered.spread.sd == pytest.approx(own_scatter)
+    assert scattered.spread.degrees_of_freedom == 10
+
+
+def test_the_spread_between_runs_adds_to_the_standard_error_with_its_own_freedom():
+    from handoff_reports.process_level import resolution, t_quantile
+
+    logs = [math.log(1.0), math.log(1.02), math.log(0.98)]
+    own = statistics.stdev(logs)
+    machine = Spread(own, 3, "machine noise from r1.json, r2.json, r3.json", 0.05, 3)
+    baseline = process_side(processes([1.0, 1.02, 0.98], None, "b"), machine)
+    contender = process_side(processes([1.0, 1.02, 0.98], None, "c"), machine)
+    welch = resolution(baseline, contender)
+    assert welch is not None
+    process_term = own**2 / 3  # pooled with an equal spread: the same variance, more freedom
+    run_term = 2 * 0.05**2
+    assert welch.standard_error == pytest.approx(math.sqrt(2 * process_term + run_term))
+    # Welch-Satterthwaite over the three terms: two sides of 4 degrees each, runs of 2.
+    expected_df = (2 * process_term + run_term) ** 2 / (2 * process_term**2 / 4 + run_term**2 / 2)
+    assert welch.degrees_of_freedom == pytest.approx(expected_df)
+    assert welch.t == pytest.approx(t_quantile(expected_df))
+    # Without the runs' spread the same sides resolve far finer.
+    alone = resolution(process_side(processes([1.0, 1.02, 0.98], None, "b")),
+                       process_side(processes([1.0, 1.02, 0.98], None, "c")))  # fmt: skip
+    assert alone is not None and alone.standard_error < welch.standard_error
 
 
 def test_the_resolution_is_welchs_t_at_99_percent_by_hand():

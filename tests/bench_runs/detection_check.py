@@ -57,7 +57,12 @@ def main() -> int:
         default=0.05,
         help="a planted row whose resolution is this or finer must read SLOWER",
     )
-    parser.add_argument("--machine-noise", metavar="FILE", help="as compare's")
+    parser.add_argument(
+        "--machine-noise",
+        metavar="FILE",
+        action="append",
+        help="as compare's (repeatable)",
+    )
     parser.add_argument(
         "--threshold", type=float, help="compare's threshold (default: its own)"
     )
@@ -81,7 +86,9 @@ def main() -> int:
         comparison = compare_runs(sides[0], sides[1], thresholds, paired=True)
     else:
         noise = (
-            load_machine_noise(arguments.machine_noise) if arguments.machine_noise else None
+            load_machine_noise(arguments.machine_noise)
+            if arguments.machine_noise
+            else None
         )
         comparison = compare_runs(
             load_results(arguments.baseline),
