@@ -414,9 +414,3 @@ def main(argv: list[str] | None = None) -> int:
     for verdict in evaluate_claims(run, claims):
         print(f"{verdict.claim.id}: {verdict.verdict}: {verdict.figures}")
     return 0
-
-
-if __name__ == "__main__":
-    from handoff_reports.cli import run  # stops as every command does
-
-    sys.exit(run("claims", None))

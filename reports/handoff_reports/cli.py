@@ -30,7 +30,7 @@ def _command(name: str) -> Callable[[list[str] | None], int]:
 
         return report
     if name == "compare":
-        from handoff_reports.compare import main as compare
+        from handoff_reports.compare_cli import main as compare
 
         return compare
     if name == "track":

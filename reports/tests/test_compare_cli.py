@@ -16,7 +16,8 @@ from compare_fixtures import (
     write,
 )
 
-from handoff_reports.compare import compare_runs, main
+from handoff_reports.compare import compare_runs
+from handoff_reports.compare_cli import main
 from handoff_reports.compare_stats import Thresholds, Verdict, load_thresholds
 from handoff_reports.results import load_results, parse_results
 

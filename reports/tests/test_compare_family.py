@@ -11,7 +11,8 @@ import pytest
 from compare_fixtures import SINGLE_GPU, run_of
 from scipy.special import stdtrit
 
-from handoff_reports.compare import Comparison, compare_runs, main
+from handoff_reports.compare import Comparison, compare_runs
+from handoff_reports.compare_cli import main
 from handoff_reports.compare_formats import format_json, format_markdown
 from handoff_reports.compare_html import render_html
 from handoff_reports.compare_stats import Verdict, judge

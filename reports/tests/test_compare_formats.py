@@ -4,7 +4,7 @@ import json
 
 from compare_fixtures import SINGLE_GPU, as_processes, benchmark_keys, real_document, scaled, write
 
-from handoff_reports.compare import main
+from handoff_reports.compare_cli import main
 
 
 def _planted(tmp_path):

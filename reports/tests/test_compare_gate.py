@@ -8,7 +8,8 @@ import pytest
 from compare_fixtures import MULTI_GPU, key_of, real_document
 from contract14_fixtures import document, entry
 
-from handoff_reports.compare import compare_runs, main
+from handoff_reports.compare import compare_runs
+from handoff_reports.compare_cli import main
 from handoff_reports.results import parse_results
 
 NAMES = [

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from contract14_fixtures import document, entry, write
 
-from handoff_reports.compare import compare_runs, main
+from handoff_reports.compare import compare_runs
+from handoff_reports.compare_cli import main
 from handoff_reports.compare_stats import Verdict
 from handoff_reports.results import load_results, parse_results
 

@@ -196,9 +196,3 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as error:  # ResultsError, TrackError, OutputError: named in the message
         print(f"track: {error}", file=sys.stderr)
         return EXIT_USAGE
-
-
-if __name__ == "__main__":
-    from handoff_reports.cli import run  # stops as every command does
-
-    sys.exit(run("track", None))
