@@ -7,7 +7,7 @@ compare must exit 0. UNRESOLVED is allowed: a row too noisy to resolve the thres
 --planted REGEX: the contender ran with --handoff-plant-slowdown on the rows matching REGEX (a
 regex searched in the benchmark name, as handoff_bench matches it). Every planted row whose stated
 resolution is --resolvable (5%) or finer must read SLOWER, and no other row may read SLOWER or
-FASTER. A planted row that cannot resolve the plant is listed with its resolution, not counted
+FASTER; --power SHARE also asks that share of all planted rows to read SLOWER. A planted row that cannot resolve the plant is listed with its resolution, not counted
 against the check: the resolution is the promise, and this checks that compare keeps it.
 
 --machine-noise FILE: as compare's: each row's spread measured earlier on this machine, pooled with
@@ -56,6 +56,12 @@ def main() -> int:
         type=float,
         default=0.05,
         help="a planted row whose resolution is this or finer must read SLOWER",
+    )
+    parser.add_argument(
+        "--power",
+        type=float,
+        help="besides: at least this share of the planted rows must read SLOWER, whatever "
+        "their resolution (a design whose every planted row must be seen)",
     )
     parser.add_argument(
         "--machine-noise",
@@ -139,6 +145,13 @@ def main() -> int:
             )
         if not slowed:
             problems.append("no row matches the planted REGEX")
+        elif (
+            arguments.power is not None and len(flagged) / len(slowed) < arguments.power
+        ):
+            problems.append(
+                f"only {len(flagged)} of {len(slowed)} planted rows read SLOWER "
+                f"(needs {arguments.power:.0%})"
+            )
         problems += [
             f"{row.key}: {row.verdict.value} {row.change:+.1%} although it resolves "
             f"{format_resolution(row.resolution)} (planted)"
