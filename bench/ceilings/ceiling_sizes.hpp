@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "../harness/bench_config.hpp"
+#include "../harness/multi_gpu_size.hpp"
 
 namespace handoff::bench {
 
@@ -17,17 +18,23 @@ inline std::size_t ceiling_transfer_bytes(const bench_config& config) {
 }
 
 // The host channels' gigabyte sizes (seconds a row, with their allocation and verification) are
-// the full profile's. The PCIe and device copies keep theirs: rows move a gigabyte (multi_gpu at
-// 2^28 floats), and their floors must use a ceiling measured at that size.
+// the full profile's.
 inline std::vector<std::size_t> with_gigabyte(const bench_config& config,
                                               std::vector<std::size_t> sizes) {
   if (config.profile == bench_profile::full) sizes.push_back(1024 * mebibyte);
   return sizes;
 }
 
-inline std::vector<std::size_t> pcie_sweep_bytes(const bench_config& config) {
-  if (config.smoke) return {mebibyte};
-  return {4 * mebibyte, 16 * mebibyte, 64 * mebibyte, 256 * mebibyte, 1024 * mebibyte};
+// Up to the largest size a row moves over PCIe or copies on the device: a gibibyte where
+// multi_gpu's headline rows move one (two or more GPUs), or in the full profile.
+inline std::vector<std::size_t> pcie_sweep_bytes(const bench_environment& environment) {
+  if (environment.config.smoke) return {mebibyte};
+  std::vector<std::size_t> sizes{4 * mebibyte, 16 * mebibyte, 64 * mebibyte, 256 * mebibyte};
+  if (environment.config.profile == bench_profile::full ||
+      multi_gpu_headline_elements(environment) * sizeof(float) >= 1024 * mebibyte) {
+    sizes.push_back(1024 * mebibyte);
+  }
+  return sizes;
 }
 
 // Host channels (pipe, memcpy) run faster while a message fits in the caches, so their ceilings
@@ -38,9 +45,11 @@ inline std::vector<std::size_t> host_channel_sweep_bytes(const bench_config& con
                        {mebibyte, 4 * mebibyte, 16 * mebibyte, 64 * mebibyte, 256 * mebibyte});
 }
 
-inline std::vector<std::size_t> device_copy_sweep_bytes(const bench_config& config) {
-  if (config.smoke) return {mebibyte};
-  return {256 * mebibyte, 1024 * mebibyte};
+inline std::vector<std::size_t> device_copy_sweep_bytes(const bench_environment& environment) {
+  if (environment.config.smoke) return {mebibyte};
+  auto sizes = pcie_sweep_bytes(environment);
+  std::erase_if(sizes, [](std::size_t bytes) { return bytes < 256 * mebibyte; });
+  return sizes;
 }
 
 }  // namespace handoff::bench

@@ -20,6 +20,7 @@
 #include "handoff/copy_kernel.hpp"
 #include "handoff/device_buffer.hpp"
 #include "handoff/patterns/ceiling_names.hpp"
+#include "handoff/reference/host_vector.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "handoff/stream.hpp"
 
@@ -28,8 +29,8 @@ namespace {
 
 constexpr std::uint64_t pattern_seed = 0xC0FFEE;
 
-std::vector<float> seeded_floats(std::size_t bytes) {
-  std::vector<float> values(bytes / sizeof(float));
+reference::host_vector<float> seeded_floats(std::size_t bytes) {
+  reference::host_vector<float> values(bytes / sizeof(float));
   reference::fill_seeded_nonzero(values, pattern_seed);
   return values;
 }
@@ -38,8 +39,8 @@ std::span<const std::byte> as_bytes_of(std::span<const float> values) {
   return std::as_bytes(values);
 }
 
-std::vector<float> download(const device_buffer<float>& buffer) {
-  std::vector<float> host(buffer.size());
+reference::host_vector<float> download(const device_buffer<float>& buffer) {
+  reference::host_vector<float> host(buffer.size());
   HANDOFF_CUDA_CHECK(
       cudaMemcpy(host.data(), buffer.data(), buffer.size_bytes(), cudaMemcpyDeviceToHost));
   return host;
@@ -64,7 +65,7 @@ struct host_memory {
 
  private:
   pinned_buffer<float> pinned_;
-  std::vector<float> pageable_;
+  std::vector<float> pageable_;  // touched by one thread, as a user's array is
 };
 
 void host_to_device(benchmark::State& state, std::size_t bytes, bool pinned) {
@@ -247,7 +248,7 @@ void register_copy_ceilings(const bench_environment& environment) {
     register_benchmark(benchmark_name("ceilings", name, {{"bytes", std::to_string(bytes)}}),
                        std::move(body));
   };
-  for (const std::size_t bytes : pcie_sweep_bytes(environment.config)) {
+  for (const std::size_t bytes : pcie_sweep_bytes(environment)) {
     add(ceiling::h2d_pinned, bytes, [=](auto& state) { host_to_device(state, bytes, true); });
     add(ceiling::d2h_pinned, bytes, [=](auto& state) { device_to_host(state, bytes, true); });
     add(ceiling::h2d_pageable, bytes, [=](auto& state) { host_to_device(state, bytes, false); });
@@ -266,7 +267,7 @@ void register_copy_ceilings(const bench_environment& environment) {
           });
     }
   }
-  for (const std::size_t bytes : device_copy_sweep_bytes(environment.config)) {
+  for (const std::size_t bytes : device_copy_sweep_bytes(environment)) {
     for (const auto& [method, method_name] : {std::pair{device_copy_method::memcpy, "memcpy"},
                                               {device_copy_method::kernel, "kernel"}}) {
       register_benchmark(

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "handoff/patterns/variant.hpp"
+#include "handoff/wall_clock.hpp"
 #include "latest_cache.hpp"
 #include "measure.hpp"
 #include "outcome.hpp"
@@ -102,6 +103,7 @@ template <class Point, class Case>
 void measure_variant(benchmark::State& state, const pattern_spec<Point, Case>& spec,
                      const patterns::variant_row<Point, Case>& row, const Point& at,
                      patterns::compute_target target, start how, int cold_samples) {
+  const auto row_started = wall_clock::now();
   auto& sessions = sessions_of<Point, Case>();
   auto& work = cases_of<Point, Case>().get(at, [&] { return spec.make_case(at); });
   const session_key<Point> key{row.name, at, target};
@@ -117,6 +119,7 @@ void measure_variant(benchmark::State& state, const pattern_spec<Point, Case>& s
       // Set-up is timed, so the previous run's session goes away before the clock starts and
       // the outputs are poisoned through the case (the new session does not exist yet).
       sessions.drop();
+      state.counters["setup_seconds"] = seconds_since(row_started);
       const auto poison_and_clear = [&] {
         // Shut down as its user would, so that a worker that ended badly after its last batch
         // is an error here rather than a process quietly killed.
@@ -136,6 +139,7 @@ void measure_variant(benchmark::State& state, const pattern_spec<Point, Case>& s
     } else {
       auto& warm = sessions.get(key, [&] { return row.setup(at, target); });
       used = &warm;
+      state.counters["setup_seconds"] = seconds_since(row_started);
       measured = how == start::cold ? detail::time_runs(state, row.clock, options, warm, work,
                                                         stages, [&] { return warm.run_cold(work); })
                                     : detail::time_runs(state, row.clock, options, warm, work,
@@ -145,8 +149,12 @@ void measure_variant(benchmark::State& state, const pattern_spec<Point, Case>& s
     sessions.drop();
     throw;
   }
+  const auto verify_started = wall_clock::now();
   record_verification(state, used->verify(work));
   if (fresh) fresh->shutdown();  // a cold row's last pool exits cleanly, as its user's would
+  // Where a row's time goes besides its samples, for whoever sizes a profile: set-up (the case,
+  // the session, and retiring the previous ones) and the check of the outputs.
+  state.counters["verify_seconds"] = seconds_since(verify_started);
   // Stages are summed over the samples (never the warm-up runs): per run, against the mean
   // sample, so that wait is the rest of an average run.
   const double runs = std::max<double>(1.0, static_cast<double>(measured.samples));

@@ -33,6 +33,7 @@
 
 #include "../harness/driver.hpp"
 #include "../harness/family_registry.hpp"
+#include "../harness/multi_gpu_size.hpp"
 #include "handoff/patterns/multi_gpu/variants.hpp"
 #include "handoff/patterns/multi_gpu/workload_registry.hpp"
 
@@ -56,22 +57,14 @@ const pattern_spec<multi_gpu_point, multi_gpu_case> multi_gpu_spec{
         },
 };
 
-constexpr std::size_t default_elements = std::size_t{1} << 28;
 constexpr std::size_t round_robin_chunk = std::size_t{1} << 22;
-// Smoke: not a multiple of 4 or of any GPU count, so tails and uneven shares are covered.
-constexpr std::size_t smoke_elements = 4099;
 constexpr std::size_t smoke_chunk = 256;
 
-std::size_t headline_elements(const bench_config& config) {
-  if (config.smoke) return smoke_elements;
-  return std::min<std::size_t>(default_elements, config.max_elements);
-}
-
-// The kernel-only scaling curve also runs at 2^24 and 2^26, below the headline size; a smaller
-// --handoff-max-elements still leaves the headline row.
-std::vector<std::size_t> scaling_sizes(const bench_config& config) {
-  const std::size_t headline = headline_elements(config);
-  if (config.smoke) return {headline};
+// The kernel-only scaling curve also runs at every fourfold size from 2^24 below the headline size;
+// a smaller --handoff-max-elements still leaves the headline row.
+std::vector<std::size_t> scaling_sizes(const bench_environment& environment) {
+  const std::size_t headline = multi_gpu_headline_elements(environment);
+  if (environment.config.smoke) return {headline};
   std::vector<std::size_t> sizes;
   for (std::size_t n = std::size_t{1} << 24; n < headline; n *= 4)
     sizes.push_back(n);
@@ -112,14 +105,14 @@ void register_variants(const bench_environment& environment,
   const auto& bench = environment.config;
   const auto swept = workloads_with(workload_rows::full_sweep);
   const auto placement_checks = workloads_with(workload_rows::placement_check);
-  const std::size_t headline = headline_elements(bench);
+  const std::size_t headline = multi_gpu_headline_elements(environment);
   for (int gpus = 1; gpus <= environment.gpus.count; ++gpus) {
     for (const auto kind : {partitioner::even, partitioner::round_robin, partitioner::weighted}) {
       const bool even = kind == partitioner::even;
       // One GPU gets the whole array from every partitioner: the other plans would repeat the even
       // rows, and scale against them (scaling_summary.cpp).
       if (gpus == 1 && !even) continue;
-      for (const std::size_t elements : scaling_sizes(bench)) {
+      for (const std::size_t elements : scaling_sizes(environment)) {
         if (!even && elements != headline) continue;
         for (const auto& workload : swept) {
           const auto config = config_of(bench, workload, gpus, kind, elements);
@@ -192,9 +185,12 @@ std::string nccl_windows_unavailable(const bench_environment& environment) {
 
 HANDOFF_BENCHMARK_FAMILY("multi_gpu/kernel_only", 1, register_kernel_only);
 HANDOFF_BENCHMARK_FAMILY("multi_gpu/host_gather", 1, register_host_gathers);
-HANDOFF_BENCHMARK_FAMILY("multi_gpu/p2p_gather", 1, register_p2p_gather, p2p_unavailable);
-HANDOFF_BENCHMARK_FAMILY("multi_gpu/nccl_allgather", 1, register_nccl_allgather, nccl_unavailable);
-HANDOFF_BENCHMARK_FAMILY("multi_gpu/nccl_allgather_window", 1, register_nccl_allgather_window,
+// A gather between devices needs two of them: on one GPU its rows would repeat kernel_only's with
+// a copy inside one device, and cost a profile their set-up of a gibibyte each. With two or more,
+// their gpus:1 rows are each variant's own scaling baseline.
+HANDOFF_BENCHMARK_FAMILY("multi_gpu/p2p_gather", 2, register_p2p_gather, p2p_unavailable);
+HANDOFF_BENCHMARK_FAMILY("multi_gpu/nccl_allgather", 2, register_nccl_allgather, nccl_unavailable);
+HANDOFF_BENCHMARK_FAMILY("multi_gpu/nccl_allgather_window", 2, register_nccl_allgather_window,
                          nccl_windows_unavailable);
 
 }  // namespace handoff::bench::multi_gpu

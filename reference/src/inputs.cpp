@@ -2,11 +2,16 @@
 
 #include <algorithm>
 #include <cstring>
+#include <exception>
 
 #include "handoff/reference/parallel_for.hpp"
 
 namespace handoff::reference {
+
 namespace {
+
+// Small buffers stay on the calling thread, so the caches a sample starts from are as before.
+constexpr std::size_t poison_floats_per_thread = std::size_t{4} << 20;
 
 // Groups of a fixed size, so that GCC vectorises the inner loop even at -O2, whose cost model
 // takes no loop that needs a scalar epilogue; the tail of fewer than a group runs scalar.
@@ -81,7 +86,16 @@ void fill_seeded_nonzero(std::span<float> values, std::uint64_t seed) {
 }
 
 void poison(std::span<float> values) noexcept {
-  if (!values.empty()) std::memset(values.data(), poison_byte, values.size_bytes());
+  if (values.empty()) return;
+  const auto write = [values](std::size_t begin, std::size_t end) {
+    std::memset(values.data() + begin, poison_byte, (end - begin) * sizeof(float));
+  };
+  // Rows poison before every sample: a gibibyte from one thread took longer than the sample.
+  try {
+    parallel_for(values.size(), write, default_thread_count(), poison_floats_per_thread);
+  } catch (const std::exception&) {  // a thread could not be started: this one does it all
+    write(0, values.size());
+  }
 }
 
 }  // namespace handoff::reference

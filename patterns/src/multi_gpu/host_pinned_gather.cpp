@@ -5,6 +5,7 @@
 #include "handoff/cuda_check.hpp"
 #include "handoff/patterns/multi_gpu/gathers.hpp"
 #include "handoff/patterns/multi_gpu/multi_gpu_session.hpp"
+#include "handoff/reference/host_vector.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "handoff/scoped_device.hpp"
 #include "rows.hpp"
@@ -31,8 +32,8 @@ class host_pinned_gather final : public device_gather {
     }
   }
 
-  std::vector<std::vector<float>> results() const override {
-    return {std::vector<float>(result_.data(), result_.data() + result_.size())};
+  std::vector<reference::host_vector<float>> results() const override {
+    return {reference::host_vector<float>(result_.data(), result_.data() + result_.size())};
   }
 
  private:

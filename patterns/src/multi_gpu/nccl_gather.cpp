@@ -1,4 +1,5 @@
 #include "handoff/patterns/multi_gpu/nccl_gather.hpp"
+#include "handoff/reference/host_vector.hpp"
 
 #include "handoff/cuda_check.hpp"
 #include "handoff/patterns/multi_gpu/nccl_library.hpp"
@@ -58,10 +59,10 @@ class nccl_gather final : public device_gather {
     }
   }
 
-  std::vector<std::vector<float>> results() const override {
-    std::vector<std::vector<float>> copies;
+  std::vector<reference::host_vector<float>> results() const override {
+    std::vector<reference::host_vector<float>> copies;
     for (float* result : results_) {
-      std::vector<float> copy(elements_);
+      reference::host_vector<float> copy(elements_);
       if (elements_ > 0) {
         HANDOFF_CUDA_CHECK(cudaMemcpy(copy.data(), result, result_bytes(), cudaMemcpyDefault));
       }

@@ -166,8 +166,8 @@ std::vector<double> partitioned_devices::busy_seconds() const {
   return seconds;
 }
 
-std::vector<float> partitioned_devices::assembled_outputs() const {
-  std::vector<float> assembled(plan_.elements);
+reference::host_vector<float> partitioned_devices::assembled_outputs() const {
+  reference::host_vector<float> assembled(plan_.elements);
   reference::poison(assembled);
   // Each part straight to its place: at the headline size a staging copy of the whole device's
   // output cost more than the verification it fed, on every row.

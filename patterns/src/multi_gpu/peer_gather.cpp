@@ -7,6 +7,7 @@
 #include "handoff/patterns/multi_gpu/gathers.hpp"
 #include "handoff/patterns/multi_gpu/multi_gpu_session.hpp"
 #include "handoff/patterns/multi_gpu/peer_access.hpp"
+#include "handoff/reference/host_vector.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "handoff/scoped_device.hpp"
 #include "rows.hpp"
@@ -68,8 +69,8 @@ class peer_gather final : public device_gather {
     }
   }
 
-  std::vector<std::vector<float>> results() const override {
-    std::vector<float> copy(result_.size());
+  std::vector<reference::host_vector<float>> results() const override {
+    reference::host_vector<float> copy(result_.size());
     HANDOFF_CUDA_CHECK(
         cudaMemcpy(copy.data(), result_.data(), result_.size_bytes(), cudaMemcpyDefault));
     return {std::move(copy)};

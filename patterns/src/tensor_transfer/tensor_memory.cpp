@@ -10,6 +10,7 @@
 #include "handoff/cuda_check.hpp"
 #include "handoff/device_buffer.hpp"
 #include "handoff/patterns/tensor_transfer/pinned_chunks.hpp"
+#include "handoff/reference/host_vector.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "handoff/transport/piece_hasher.hpp"
 
@@ -104,26 +105,26 @@ class device_tensor final : public tensor_memory {
 
 }  // namespace
 
-std::vector<std::byte> seeded_tensor_bytes(std::size_t bytes, std::uint64_t seed) {
+reference::host_vector<float> seeded_tensor_values(std::size_t bytes, std::uint64_t seed) {
   if (bytes % sizeof(float) != 0) {
     throw std::invalid_argument("a tensor of " + std::to_string(bytes) +
                                 " bytes is not a whole number of floats");
   }
-  std::vector<float> values(bytes / sizeof(float));
+  reference::host_vector<float> values(bytes / sizeof(float));
   reference::fill_seeded_nonzero(values, seed);
-  const auto as_bytes = std::as_bytes(std::span(values));
-  return {as_bytes.begin(), as_bytes.end()};
+  return values;
 }
 
 void tensor_memory::fill_seeded(std::uint64_t seed) {
-  copy_from_host(0, seeded_tensor_bytes(bytes(), seed));
+  const auto values = seeded_tensor_values(bytes(), seed);
+  copy_from_host(0, std::as_bytes(std::span(values)));
 }
 
 reference::verification_result tensor_memory::verify_seeded(std::uint64_t seed) const {
-  const auto expected = seeded_tensor_bytes(bytes(), seed);
-  std::vector<std::byte> actual(bytes());
+  const auto expected = seeded_tensor_values(bytes(), seed);
+  reference::host_vector<std::byte> actual(bytes());
   copy_to_host(0, actual);
-  return reference::verify_bytes(expected, actual);
+  return reference::verify_bytes(std::as_bytes(std::span(expected)), actual);
 }
 
 std::unique_ptr<tensor_memory> make_host_tensor(std::size_t bytes) {

@@ -15,6 +15,7 @@
 
 #include "handoff/patterns/floor_terms.hpp"
 #include "handoff/patterns/multi_gpu/partitioned_devices.hpp"
+#include "handoff/reference/host_vector.hpp"
 
 namespace handoff::patterns::multi_gpu {
 
@@ -33,7 +34,7 @@ class device_gather {
   virtual void enqueue(partitioned_devices& devices) = 0;
   // Every copy of the gathered array the gather makes (one per device for an all-gather),
   // copied to the host after the run; untimed.
-  virtual std::vector<std::vector<float>> results() const = 0;
+  virtual std::vector<reference::host_vector<float>> results() const = 0;
   // What the gather reports about itself beside the run's figures (figures.hpp).
   virtual std::vector<named_figure> figures() const { return {}; }
 };

@@ -15,6 +15,7 @@
 
 #include "handoff/device_buffer.hpp"
 #include "handoff/patterns/multi_gpu/partition.hpp"
+#include "handoff/reference/host_vector.hpp"
 #include "handoff/stream.hpp"
 #include "handoff/user_kernel.hpp"
 
@@ -79,7 +80,7 @@ class partitioned_devices {
   // Seconds each slot was busy between fork() and join() in the last run; waits for the run.
   std::vector<double> busy_seconds() const;
   // The slots' outputs, copied back and placed at their parts' global offsets (untimed).
-  std::vector<float> assembled_outputs() const;
+  reference::host_vector<float> assembled_outputs() const;
 
  private:
   partition_plan plan_;

@@ -13,6 +13,7 @@
 
 #include "handoff/patterns/multi_gpu/partition.hpp"
 #include "handoff/patterns/multi_gpu/partitioned_devices.hpp"
+#include "handoff/reference/host_vector.hpp"
 #include "handoff/reference/partitioned_elementwise.hpp"
 #include "handoff/user_kernel.hpp"
 
@@ -33,8 +34,9 @@ struct partitioned_setup {
   std::uint32_t max_ulp = 0;  // the workload's tolerance, for every verification of this setup
   std::vector<double> device_throughputs;  // what the weighted partitioner divided by
   partition_plan plan;
-  std::vector<float> input;     // pageable, as the article's numpy array
-  std::vector<float> expected;  // reference::apply_partitioned with the workload's reference
+  std::vector<float> input;  // pageable, as the article's numpy array
+  reference::host_vector<float>
+      expected;  // reference::apply_partitioned with the workload's reference
   std::unique_ptr<partitioned_devices> devices;
 };
 

@@ -8,6 +8,7 @@
 #include <span>
 #include <vector>
 
+#include "handoff/reference/host_vector.hpp"
 #include "handoff/reference/verify.hpp"
 
 namespace handoff::patterns {
@@ -49,7 +50,7 @@ std::unique_ptr<tensor_memory> make_host_tensor(std::size_t bytes);
 std::unique_ptr<tensor_memory> make_device_tensor(std::size_t bytes);
 std::unique_ptr<tensor_memory> make_tensor(std::size_t bytes, bool on_device);
 
-// The seeded pattern as bytes, as both ends of a transfer derive it.
-std::vector<std::byte> seeded_tensor_bytes(std::size_t bytes, std::uint64_t seed);
+// The seeded pattern, as both ends of a transfer derive it (a whole number of floats).
+reference::host_vector<float> seeded_tensor_values(std::size_t bytes, std::uint64_t seed);
 
 }  // namespace handoff::patterns
