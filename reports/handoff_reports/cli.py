@@ -20,6 +20,7 @@ COMMANDS = {
     "merge": "several passes of handoff_bench into one results file, a repetition each",
     "headline": "per pattern at its default size: recipe, fastest variant, best CPU way",
     "compare-builds": "run two handoff_bench binaries in turn here and compare them pair by pair",
+    "results-page": "one machine's results page (Markdown) from one results file",
 }
 
 
@@ -53,6 +54,10 @@ def _command(name: str) -> Callable[[list[str] | None], int]:
         from handoff_reports.headline import main as headline
 
         return headline
+    if name == "results-page":
+        from handoff_reports.results_page import main as results_page
+
+        return results_page
     if name == "previous":
         from handoff_reports.previous import main as previous
 
@@ -82,6 +87,7 @@ previous_main = _script("previous")
 progress_main = _script("progress")
 headline_main = _script("headline")
 compare_builds_main = _script("compare-builds")
+results_page_main = _script("results-page")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -78,6 +78,7 @@ JSON_COMMANDS = {
     "track-ingest": lambda tmp, bad: ["track", "ingest", bad, "--db", str(tmp / "h.sqlite")],
     "claims": lambda tmp, bad: ["claims", bad],
     "previous": lambda tmp, bad: ["previous", "--root", str(tmp), bad],
+    "results-page": lambda tmp, bad: ["results-page", bad, "-o", str(tmp / "page.md")],
 }
 TOML_COMMANDS = {
     "compare-thresholds": lambda tmp, bad: ["compare", good(tmp), good(tmp), "--thresholds", bad],

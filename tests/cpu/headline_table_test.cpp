@@ -1,7 +1,8 @@
 // The headline table handoff_bench prints at the end of a run is the report's, row by row: on the
-// real H100 default-profile run it is the README's table, which the report writes from that run
-// (reports/tests/test_headline.py checks that side). Then the rules themselves: a missing or failed
-// recipe, no rows, the largest GPU count, the variants left out, and the interval of many passes.
+// real H100 default-profile run it is the table of docs/results/h100.md, which the report writes
+// from that run (reports/tests/test_results_page.py checks that side). Then the rules themselves:
+// a missing or failed recipe, no rows, the largest GPU count, the variants left out, and the
+// interval of many passes.
 
 #include <gtest/gtest.h>
 
@@ -28,17 +29,17 @@ std::vector<headline_row> rows_of(const std::string& path) {
   return headline_rows_from(nlohmann::json::parse(with_non_finite_as_null(file_text(path))));
 }
 
-// The README's table, between the markers handoff-headline --into writes it between.
-std::string readme_table() {
-  const std::string readme = file_text(test_support::source_file("README.md"));
+// The H100 results page's table, between the markers handoff-headline --into writes it between.
+std::string h100_page_table() {
+  const std::string page = file_text(test_support::source_file("docs/results/h100.md"));
   const std::string begin =
       "<!-- headline: begin (written by handoff-headline --into; do not edit) -->\n";
   const std::string end = "<!-- headline: end -->";
-  const auto from = readme.find(begin);
-  const auto to = readme.find(end);
+  const auto from = page.find(begin);
+  const auto to = page.find(end);
   if (from == std::string::npos || to == std::string::npos || to < from)
-    throw std::runtime_error("README.md has no headline block");
-  return readme.substr(from + begin.size(), to - from - begin.size());
+    throw std::runtime_error("docs/results/h100.md has no headline block");
+  return page.substr(from + begin.size(), to - from - begin.size());
 }
 
 std::vector<std::string> lines_of(const std::string& text) {
@@ -61,14 +62,14 @@ headline_row row(const std::string& name, double seconds, std::optional<double> 
   return made;
 }
 
-TEST(HeadlineTable, TheRealRunGivesTheReadmesTableRowByRow) {
+TEST(HeadlineTable, TheRealRunGivesItsResultsPagesTableRowByRow) {
   const auto printed = headline_markdown_table(headline_table(rows_of(h100_default_profile_run)));
-  const auto expected = lines_of(readme_table());
+  const auto expected = lines_of(h100_page_table());
   const auto got = lines_of(printed);
   ASSERT_EQ(got.size(), expected.size()) << printed;
   for (std::size_t i = 0; i < got.size(); ++i)
     EXPECT_EQ(got[i], expected[i]) << "row " << i;
-  EXPECT_EQ(printed, readme_table());
+  EXPECT_EQ(printed, h100_page_table());
 }
 
 TEST(HeadlineTable, TheTextTableIsTheReportsBlockPerPattern) {

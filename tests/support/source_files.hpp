@@ -1,5 +1,6 @@
 #pragma once
-// Files of the source tree that tests read: the report's fixtures, the README, the headline points.
+// Files of the source tree that tests read: the report's fixtures, the results pages, the headline
+// points.
 // HANDOFF_SOURCE_DIR comes from tests/CMakeLists.txt.
 
 #include <fstream>
@@ -14,7 +15,7 @@ inline std::string source_file(std::string_view relative_path) {
   return std::string(HANDOFF_SOURCE_DIR) + "/" + std::string(relative_path);
 }
 
-// The real H100 default-profile run the README's headline table is written from.
+// The real H100 default-profile run docs/results/h100.md is written from.
 inline const std::string h100_default_profile_run =
     source_file("reports/tests/fixtures/real/h100-default-profile.json");
 

@@ -1,0 +1,153 @@
+"""`results-page`: one machine's results as a Markdown page (docs/results/), written from one
+results file, so that no figure on the page is typed by hand.
+
+The page names its machine, says which run it comes from and the command that writes it again,
+then gives the headline table (between the markers `handoff-headline --into` writes between), the
+ceilings measured and the articles' claims as that run decides them.
+
+handoff-results-page docs/results/runs/h200-default-profile.json -o docs/results/h200.md
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import sys
+from pathlib import Path
+
+from handoff_reports.claims import ClaimsError, evaluate_claims, load_claims
+from handoff_reports.formatting import ceiling_text
+from handoff_reports.headline import BLOCK_BEGIN, BLOCK_END, headline_table, markdown_table
+from handoff_reports.input_files import InputError
+from handoff_reports.machines import CPU_MODEL, CUDA_RUNTIME, DRIVER, GPU_MODEL, machine_identity
+from handoff_reports.output_files import OutputError, check_output_file, write_atomically
+from handoff_reports.results import ResultsError, Run, load_results
+
+PROGRAM = "handoff-results-page"
+UNSTATED = "not stated"
+
+HEADLINE_INTRO = (
+    "Each pattern at its default size: the articles' recipe as written (with its named fixes "
+    "only), the fastest variant measured, and the best way on the CPU alone, each with its "
+    "median, the median's 95% interval, its floor from this run's ceilings and the fraction of it "
+    "reached; then the recipe's time over the fastest's. A figure over its floor is marked "
+    "`SUSPECT`."
+)
+
+
+def regenerate_command(results: str, page: str) -> str:
+    # The interpreter of the environment ci/setup makes, which has the package installed.
+    command = [".venv/bin/python", "-m", "handoff_reports", "results-page", results, "-o", page]
+    return shlex.join(command)
+
+
+def machine_title(run: Run) -> str:
+    """'1 × NVIDIA H200, Intel(R) Xeon(R) Processor (16 cores)'."""
+    identity = machine_identity(run.context)
+    gpus = f"{run.gpu_count} × {identity[GPU_MODEL]}" if run.gpu_count else "no GPU"
+    cores = run.context.get("handoff_cpu_cores")
+    cpu = identity[CPU_MODEL] or f"CPU {UNSTATED}"
+    return f"{gpus}, {cpu}" + (f" ({cores} cores)" if cores else "")
+
+
+def software_line(run: Run) -> str:
+    """'Driver 580.159.04, CUDA runtime 13.0.'"""
+    identity = machine_identity(run.context)
+    return (
+        f"Driver {identity[DRIVER] or UNSTATED}, CUDA runtime {identity[CUDA_RUNTIME] or UNSTATED}."
+    )
+
+
+def _processes(run: Run) -> str:
+    """'1 process', '3 processes'."""
+    if run.settings.processes:
+        count = run.settings.processes
+    else:
+        # Files written before setting_processes: each process token is one process, and rows
+        # without a token are one process (results.py reads them so).
+        count = str(len({figure.process for row in run.rows.values() for figure in row.figures}))
+    return f"{count} process" + ("" if count == "1" else "es")
+
+
+def _markdown_text(text: str) -> str:
+    # The claims' figures hold "α*", which Markdown would read as the start of emphasis.
+    return text.replace("*", "\\*")
+
+
+def which_run(run: Run, results: str, page: str) -> str:
+    benchmarks = run.benchmark_rows()
+    failed = sum(row.failed for row in benchmarks)
+    link = Path(os.path.relpath(results, Path(page).parent)).as_posix()
+    settings = run.settings
+    text = (
+        f"From [`{results}`]({link}): commit `{run.context.get('handoff_git_commit', UNSTATED)}`, "
+        f"{run.date or 'date ' + UNSTATED}, profile `{settings.profile or UNSTATED}` in "
+        f"{_processes(run)}; {len(benchmarks)} benchmark rows"
+        + (f" ({failed} failed)" if failed else "")
+        + f" and {len(run.rows) - len(benchmarks)} ceiling rows measured."
+    )
+    if run.run_state.incomplete:
+        text += f" The run is incomplete: {run.run_state.reason or 'no reason given'}."
+    return (
+        f"{text} This page is written from that file, from the repository root, by\n\n"
+        f"```\n{regenerate_command(results, page)}\n```\n"
+    )
+
+
+def ceilings_section(run: Run) -> str:
+    lines = ["| ceiling | figure |", "|---|---|"]
+    ceilings = sorted(run.ceilings.values(), key=lambda ceiling: ceiling.name)
+    lines += [f"| {ceiling.name} | {ceiling_text(ceiling)} |" for ceiling in ceilings]
+    source = f"Ceilings {run.ceilings_source.line}.\n\n" if run.ceilings_source else ""
+    return source + "\n".join(lines) + "\n"
+
+
+def claims_section(run: Run) -> str:
+    verdicts = evaluate_claims(run, load_claims())
+    return "".join(
+        f"- **{verdict.verdict}**, `{verdict.claim.id}`: {_markdown_text(verdict.claim.statement)} "
+        f"— {_markdown_text(verdict.figures)}.\n"
+        for verdict in verdicts
+    )
+
+
+def results_page(run: Run, results: str, page: str) -> str:
+    """The page for run, read from the file named results, to be written as page (both named
+    as the command that writes the page names them)."""
+    sections = [
+        f"# Results: {machine_title(run)}\n",
+        f"<!-- Written by {PROGRAM} from {results}; do not edit. -->\n",
+        f"{software_line(run)}\n",
+        f"## Which run\n\n{which_run(run, results, page)}",
+        f"## Headline\n\n{HEADLINE_INTRO}\n\n"
+        f"{BLOCK_BEGIN}\n{markdown_table(headline_table(run.benchmark_rows()))}{BLOCK_END}\n",
+        f"## Ceilings\n\n{ceilings_section(run)}",
+        f"## The articles' claims\n\n{claims_section(run)}",
+    ]
+    return "\n".join(sections)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog=PROGRAM,
+        description="Write one machine's results page (Markdown) from one handoff_bench results "
+        "file: the machine, which run it is, the headline table, the ceilings and the claims.",
+    )
+    parser.add_argument("results", help="a results JSON file written by handoff_bench")
+    parser.add_argument("-o", "--output", required=True, metavar="PAGE", help="the page to write")
+    arguments = parser.parse_args(argv)
+    results, page = Path(arguments.results).as_posix(), Path(arguments.output).as_posix()
+    try:
+        target = check_output_file(page)
+        run = load_results(results)
+        if not run.benchmark_rows():
+            raise ResultsError(f"{results}: no rows measured")
+        if not headline_table(run.benchmark_rows()):
+            raise ResultsError(f"{results}: no row of any pattern at its default point")
+        write_atomically(target, results_page(run, results, page))
+    except (InputError, OutputError, ClaimsError) as error:
+        print(f"{PROGRAM}: {error}", file=sys.stderr)
+        return 2
+    print(f"{PROGRAM}: wrote {page}")
+    return 0
