@@ -20,7 +20,7 @@ std::string speedup_text(const headline_line& line);
 
 // Per pattern, a block of one line per column: what handoff-headline prints.
 std::string headline_text_table(const std::vector<headline_line>& lines);
-// The Markdown table of handoff-headline --format markdown, and of the README.
+// The Markdown table of handoff-headline --format markdown, and of the pages in docs/results.
 std::string headline_markdown_table(const std::vector<headline_line>& lines);
 
 }  // namespace handoff::bench

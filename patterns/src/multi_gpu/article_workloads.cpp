@@ -1,5 +1,5 @@
 // The article's two workloads (seed 004), registered as a user registers their own (README.md,
-// "Your own kernel (multi-GPU)"). Each is one IEEE single-precision operation, so every device's
+// "Your own sizes and kernels"). Each is one IEEE single-precision operation, so every device's
 // result must match the reference bit for bit (max_ulp 0). The kernels are the library's
 // (kernels/src/user_kernels.cu), which read four elements a thread.
 

@@ -9,7 +9,7 @@
 //                             rank knows its own device only: there, outside that rank's span);
 //   weight_gpu<d>             the weighted partitioner's share of device d;
 //   gather_bytes_per_second   scope gather: the bytes over the peer links over the gather's time;
-//   algbw, busbw              scope gather, NCCL: as nccl-tests define them (README);
+//   algbw, busbw              scope gather, NCCL: as nccl-tests define them (docs/patterns.md);
 //   all_gather_collective     1: ncclAllGather itself; 0: grouped broadcasts.
 
 #include <optional>
