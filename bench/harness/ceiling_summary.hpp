@@ -79,12 +79,12 @@ class summarising_reporter : public benchmark::ConsoleReporter {
  protected:
   // Keeps the verified rows for the summary, without printing them, and the failed rows' names.
   void collect(const std::vector<Run>& reports);
-  // The summary (print_summary), then the headline table (headline_summary.hpp).
+  // The summary (print_summary), then where the run's headline table comes from.
   void print_end_of_run(std::ostream& out) const;
 
  private:
   std::vector<measured_run> runs_;
-  // The benchmarks that errored or were wrong in a repetition: the headline never picks them.
+  // The benchmarks that errored or were wrong in a repetition.
   std::vector<std::string> failed_names_;
 };
 

@@ -1,15 +1,15 @@
 """The headline table: per pattern, at its default size, what the recipe as written costs, what
 the fastest variant costs, what the best CPU way costs, and how close each is to its floor.
 
-Each pattern's default point, recipe and CPU ways are in HEADLINE_POINTS, from DESIGN.md's table,
-read from data/headline_points.json: handoff_bench builds the same file in and prints the same
-table at the end of a run (bench/harness/headline_*.cpp), so the two cannot drift apart.
+Each pattern's default point, recipe and CPU ways are in HEADLINE_POINTS, read from
+data/headline_points.json. The table's rules live here only (docs/design/headline.md): the report,
+the results pages and ci/bench's last lines all print this table.
 
 A row is at the point when every axis it has takes the point's value there (a CPU variant has no
 `workers` or `start` axis, say); an axis of value LARGEST takes the largest value measured (the
 GPU count). The fastest variant is the quickest row at the point that is not a CPU way, the recipe
-included. `headline` prints the table as text or Markdown, so that the README's table comes from a
-real run.
+included. `headline` prints the table as text or Markdown, or writes it into a page between its
+markers, so that a published table comes from a real run.
 """
 
 from __future__ import annotations
@@ -292,7 +292,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--into",
         metavar="FILE",
-        help="write the Markdown table into FILE (the README) between its headline markers",
+        help="write the Markdown table into FILE (a results page) between its headline markers",
     )
     arguments = parser.parse_args(argv)
     try:
