@@ -205,8 +205,16 @@ int run_benchmarks(int argc, char** argv) {
       std::cerr << "\n";
       return 2;
     }
+    if (const auto undescribed = variants_without_description(); !undescribed.empty()) {
+      std::cerr << "handoff_bench: variants whose table row has no description:";
+      for (const auto& variant : undescribed)
+        std::cerr << " " << variant;
+      std::cerr << "\n";
+      return 2;
+    }
   }
   add_skipped_to_context(plan);
+  benchmark::AddCustomContext("handoff_variants", variants_json());
   if (const std::string skipped = describe_skipped(plan); !skipped.empty()) {
     std::cerr << "handoff_bench: skipped, " << skipped << "\n";
   }

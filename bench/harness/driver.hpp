@@ -57,13 +57,28 @@ latest_cache<session_key<Point>, patterns::session<Case>>& sessions_of() {
   return cache;
 }
 
+// What a table's row declares of itself, for the record of a run's variants.
+struct noted_row {
+  std::string_view name;
+  std::string_view description;
+  bool recipe = false;     // the article's own way
+  bool cpu = false;        // a CPU way: no GPU and no host stand-in for one
+  bool needs_gpu = false;  // has no row on a machine without a GPU
+};
+
 // Every table whose rows were registered, and which of its rows were: a smoke run proves that no
 // variant of a table lost its rows (variants_without_rows).
 void note_registered(const void* table_identity, std::string_view pattern, std::string_view variant,
-                     const std::vector<std::pair<std::string_view, bool>>& table_rows);
+                     const std::vector<noted_row>& table_rows);
 // "pattern/variant" of each row of a noted table that got no benchmark. Without a GPU only the CPU
 // variants must have rows: whether a host stand-in gets rows is each pattern's choice.
 std::vector<std::string> variants_without_rows(bool machine_has_gpu);
+// The run's variants as JSON, for its context (handoff_variants): each pattern of a noted table,
+// with its variants in table order (a name two tables of one pattern share, once), each {"name",
+// "description", "recipe", "cpu"}. The report describes each pattern's variants from it.
+std::string variants_json();
+// "pattern/variant" of each row of a noted table that does not say what it does.
+std::vector<std::string> variants_without_description();
 
 void set_figures(benchmark::State& state, const std::vector<patterns::named_figure>& figures);
 void set_floor(benchmark::State& state, const patterns::floor_terms& floor);
@@ -187,9 +202,14 @@ benchmark::internal::Benchmark* register_variant(const pattern_spec<Point, Case>
                                                  const Point& at, patterns::compute_target target,
                                                  start how, const std::string& name,
                                                  int cold_iterations = 3) {
-  std::vector<std::pair<std::string_view, bool>> table_rows;
-  for (const auto& each : spec.table)
-    table_rows.emplace_back(each.name, !each.targets.cpu);
+  std::vector<noted_row> table_rows;
+  for (const auto& each : spec.table) {
+    table_rows.push_back({.name = each.name,
+                          .description = each.description,
+                          .recipe = each.recipe,
+                          .cpu = each.targets.cpu,
+                          .needs_gpu = !each.targets.cpu});
+  }
   note_registered(spec.table.data(), spec.pattern, row.name, table_rows);
   return register_benchmark(name,
                             [&spec, &row, at, target, how, cold_iterations](benchmark::State& s) {

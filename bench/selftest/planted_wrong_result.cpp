@@ -35,6 +35,7 @@ class tampering_session final : public vector_add_session {
 
 const patterns::variant_row<vector_add_point, vector_add_case> planted_rows[] = {
     {.name = "planted_wrong_result",
+     .description = "a vector add whose result is tampered with after each run",
      .targets = {.cpu = true},
      .reports_stages = false,
      .setup = [](const vector_add_point& at,

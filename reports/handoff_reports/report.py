@@ -20,6 +20,7 @@ from handoff_reports.output_files import OutputError, check_output_file, write_a
 from handoff_reports.parallel import map_on_every_core
 from handoff_reports.results import Ceiling, ResultsError, Row, Run, load_all
 from handoff_reports.series import cold_warm_pairs, facets_of, speedups_over_best_cpu
+from handoff_reports.variants import Variant, variants_of
 
 PATTERN_ORDER = ("pool_prep", "queued_worker", "postproc_split", "independent_tasks", "iterative",
                  "elementwise", "tensor_transfer", "multi_gpu", "multi_gpu_mpi")  # fmt: skip
@@ -35,6 +36,7 @@ class PatternSection:
     bandwidth_plots: list[str] = field(default_factory=list)
     stage_plot: str | None = None
     cold_warm_plot: str | None = None
+    variants: tuple[Variant, ...] = ()
 
 
 def merge_runs(runs: list[Run]) -> Run:
@@ -162,6 +164,9 @@ def render_report(runs: list[Run]) -> str:
     # A pattern's section is a dozen plots or more: worth a process of its own.
     work = [(pattern, members, run.ceilings) for pattern, members in _by_pattern(rows).items()]
     sections = map_on_every_core(_section_of, work, serial_below=2)
+    recorded = variants_of(runs)
+    for section in sections:
+        section.variants = recorded.get(section.name, ())
     claims, claims_error = _evaluate_claims(run)
     environment = Environment(
         loader=PackageLoader("handoff_reports", "templates"),

@@ -5,6 +5,7 @@
 
 #include <benchmark/benchmark.h>
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <limits>
@@ -243,6 +244,51 @@ TEST(Driver, AVariantWithNoRegisteredRowIsNamed) {
   EXPECT_EQ(std::ranges::find(without_gpu, "partial/device_only"), without_gpu.end());
   const auto with_gpu = variants_without_rows(true);
   EXPECT_NE(std::ranges::find(with_gpu, "partial/device_only"), with_gpu.end());
+}
+
+TEST(Driver, TheRunRecordsEachPatternsVariantsAsItsTablesDeclareThem) {
+  // Two tables of one pattern, which share a variant, as elementwise's do.
+  static const toy_row first_table[] = {
+      {.name = "cpu_way",
+       .description = "one CPU thread",
+       .targets = {.cpu = true},
+       .setup = set_up<writes_always>},
+      {.name = "shared",
+       .description = "the first table's words",
+       .recipe = true,
+       .targets = {.device = true, .host_stand_in = true},
+       .setup = set_up<writes_always>},
+  };
+  static const toy_row second_table[] = {
+      {.name = "shared",
+       .description = "the second table's words",
+       .targets = {.device = true},
+       .setup = set_up<writes_always>},
+      {.name = "fast", .description = "a \"quoted\" way", .targets = {.device = true}},
+  };
+  static const pattern_spec<toy_point, toy_case> first{.pattern = "recorded",
+                                                       .table = first_table,
+                                                       .make_case = toy_spec.make_case,
+                                                       .traffic = toy_spec.traffic};
+  static const pattern_spec<toy_point, toy_case> second{.pattern = "recorded",
+                                                        .table = second_table,
+                                                        .make_case = toy_spec.make_case,
+                                                        .traffic = toy_spec.traffic};
+  register_variant(first, first_table[0], toy_point{}, compute_target::host_stand_in, start::warm,
+                   "driver_test/recorded/cpu_way");
+  register_variant(second, second_table[0], toy_point{}, compute_target::host_stand_in, start::warm,
+                   "driver_test/recorded/shared");
+  const auto recorded = nlohmann::json::parse(variants_json()).at("recorded");
+  ASSERT_EQ(recorded.size(), 3u);
+  EXPECT_EQ(recorded[0], nlohmann::json({{"name", "cpu_way"},
+                                         {"description", "one CPU thread"},
+                                         {"recipe", false},
+                                         {"cpu", true}}));
+  EXPECT_EQ(recorded[1].at("name"), "shared");
+  EXPECT_EQ(recorded[1].at("description"), "the first table's words");
+  EXPECT_EQ(recorded[1].at("recipe"), true);
+  EXPECT_EQ(recorded[1].at("cpu"), false);
+  EXPECT_EQ(recorded[2].at("description"), "a \"quoted\" way");
 }
 
 TEST(Driver, AnUnknownVariantIsInvalidArgument) {

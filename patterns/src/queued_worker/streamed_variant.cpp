@@ -37,7 +37,8 @@ floor_terms streamed_floor(const point& at, compute_target target, const measure
 
 constinit const variant_behaviour streamed_variant{
     .kind = variant::streamed,
-    .table_row = worker_row<variant::streamed>("streamed", streamed_floor),
+    .table_row = worker_row<variant::streamed>(
+        "streamed", "item k+1's copies overlap item k's kernel", streamed_floor),
     .least_slots = 2,
     .pipeline_depth = lanes_for,
     .create_channels = create_slot_rings,

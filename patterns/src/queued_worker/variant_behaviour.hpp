@@ -63,8 +63,11 @@ std::unique_ptr<session<item_batch>> set_up_variant(const point& at, compute_tar
 }
 
 template <variant kind>
-constexpr row worker_row(std::string_view name, decltype(row::floor) floor) {
+constexpr row worker_row(std::string_view name, std::string_view description,
+                         decltype(row::floor) floor) {
   return {.name = name,
+          .description = description,
+          .recipe = kind == variant::seed,
           .targets = {.device = true, .host_stand_in = true},
           .clock = clock_kind::self,
           .cold = cold_kind::fresh_setup,

@@ -76,6 +76,7 @@ std::unique_ptr<receiver_session> open_cuda_ipc_receiver(const command_record&, 
 
 constinit const transfer_variant cuda_ipc_variant{
     .row = {.name = "cuda_ipc",
+            .description = "a CUDA IPC memory handle and an event: no copy through the host",
             .targets = device_only,
             .clock = transfer_clock,
             .cold = transfer_cold,

@@ -86,6 +86,8 @@ floor_terms pipe_floor(const transfer_point& at, compute_target target, const me
 
 constinit const transfer_variant pipe_variant{
     .row = {.name = "pipe",
+            .description = "the same frame through a duplex pipe (a socketpair)",
+            .recipe = true,
             .targets = device_and_host,
             .clock = transfer_clock,
             .cold = transfer_cold,

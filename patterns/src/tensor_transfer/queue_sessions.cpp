@@ -99,6 +99,9 @@ floor_terms queue_floor(const transfer_point& at, compute_target target, const m
 
 constinit const transfer_variant queue_variant{
     .row = {.name = "queue",
+            .description =
+                "the tensor framed and checksummed through a multiprocessing-style queue",
+            .recipe = true,
             .targets = device_and_host,
             .clock = transfer_clock,
             .cold = transfer_cold,

@@ -177,6 +177,8 @@ floor_terms shm_pinned_floor(const transfer_point& at, compute_target, const mea
 
 constinit const transfer_variant shm_pinned_variant{
     .row = {.name = "shm_pinned",
+            .description =
+                "device to host straight into registered shared memory and back up, in chunks",
             .targets = device_only,
             .clock = transfer_clock,
             .cold = transfer_cold,

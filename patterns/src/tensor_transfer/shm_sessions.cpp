@@ -115,6 +115,8 @@ floor_terms shm_floor(const transfer_point& at, compute_target target, const mea
 
 constinit const transfer_variant shm_variant{
     .row = {.name = "shm",
+            .description = "the same frame through a ring of shared-memory slots",
+            .recipe = true,
             .targets = device_and_host,
             .clock = transfer_clock,
             .cold = transfer_cold,

@@ -110,6 +110,8 @@ std::unique_ptr<receiver_session> open_vmm_fd_receiver(const command_record&, co
 
 constinit const transfer_variant vmm_fd_variant{
     .row = {.name = "vmm_fd",
+            .description =
+                "a cuMem file descriptor passed over SCM_RIGHTS: no copy through the host",
             .targets = device_only,
             .clock = transfer_clock,
             .cold = transfer_cold,

@@ -100,6 +100,10 @@ struct variant_row {
   using case_type = Case;
 
   std::string_view name;
+  // One line for the report and the run's record of its variants (every table row has one).
+  std::string_view description = {};
+  // The article's own way, as written (with its named fixes only).
+  bool recipe = false;
   runs_on targets;
   clock_kind clock = clock_kind::wall;
   cold_kind cold = cold_kind::none;
