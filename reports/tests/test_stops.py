@@ -19,6 +19,12 @@ from handoff_reports.children import end_child
 PACKAGE = Path(__file__).parent.parent
 
 
+def _interruptible() -> None:
+    # A test runner started in the background of a shell inherits Ctrl-C ignored, and so would the
+    # tool, which then rightly keeps ignoring it: the tool starts as it would from a terminal.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _tool(*arguments: str, **options: object) -> subprocess.Popen[str]:
     """`python -m handoff_reports ARGUMENTS` in its own process, its stderr a pipe."""
     return subprocess.Popen(
@@ -26,6 +32,7 @@ def _tool(*arguments: str, **options: object) -> subprocess.Popen[str]:
         cwd=PACKAGE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=_interruptible,
         **options,  # type: ignore[call-overload]
     )
 
@@ -166,7 +173,11 @@ sys.exit(run_command("plots", lambda: len(map_on_every_core(plot, list(range(20)
 def test_a_stop_while_plotting_ends_every_worker_at_once(tmp_path: Path) -> None:
     pids = tmp_path / "pids"
     tool = subprocess.Popen(
-        [sys.executable, "-c", PLOTTING, str(pids)], cwd=PACKAGE, stderr=subprocess.PIPE, text=True
+        [sys.executable, "-c", PLOTTING, str(pids)],
+        cwd=PACKAGE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_interruptible,
     )
     workers: list[int] = []
     try:
