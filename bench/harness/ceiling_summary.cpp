@@ -178,7 +178,7 @@ void summarising_reporter::collect(const std::vector<Run>& reports) {
     if (run.run_type != Run::RT_Iteration) continue;
     const bool wrong = run.counters.contains("wrong") && run.counters.at("wrong").value != 0.0;
     if (run_failed(run) || wrong) {
-      failed_names_.push_back(run.benchmark_name());
+      any_failed_ = true;
       continue;
     }
     if (run.iterations <= 0) continue;
@@ -199,7 +199,7 @@ void summarising_reporter::print_end_of_run(std::ostream& out) const {
   print_summary(out, runs_);
   // The headline's rules live in the report package alone (docs/design/headline.md), and a run of
   // several processes has its headline only once they are merged.
-  if (!runs_.empty() || !failed_names_.empty()) {
+  if (!runs_.empty() || any_failed_) {
     out << "\nHeadline: .venv/bin/python -m handoff_reports headline RESULTS.json "
            "(ci/bench prints it for the whole run)\n";
   }

@@ -77,15 +77,14 @@ class summarising_reporter : public benchmark::ConsoleReporter {
   const std::vector<measured_run>& runs() const noexcept { return runs_; }
 
  protected:
-  // Keeps the verified rows for the summary, without printing them, and the failed rows' names.
+  // Keeps the verified rows for the summary, without printing them, and whether any row failed.
   void collect(const std::vector<Run>& reports);
   // The summary (print_summary), then where the run's headline table comes from.
   void print_end_of_run(std::ostream& out) const;
 
  private:
   std::vector<measured_run> runs_;
-  // The benchmarks that errored or were wrong in a repetition.
-  std::vector<std::string> failed_names_;
+  bool any_failed_ = false;  // a benchmark errored or was wrong in a repetition
 };
 
 }  // namespace handoff::bench

@@ -49,7 +49,7 @@ std::vector<std::string> variants_without_rows(bool machine_has_gpu) {
   std::vector<std::string> missing;
   for (const auto* table : in_registration_order()) {
     for (const auto& row : table->rows) {
-      if (row.needs_gpu && !machine_has_gpu) continue;
+      if (!row.cpu && !machine_has_gpu) continue;
       if (!table->registered.contains(row.name))
         missing.push_back(table->pattern + "/" + std::string(row.name));
     }

@@ -61,9 +61,8 @@ latest_cache<session_key<Point>, patterns::session<Case>>& sessions_of() {
 struct noted_row {
   std::string_view name;
   std::string_view description;
-  bool recipe = false;     // the article's own way
-  bool cpu = false;        // a CPU way: no GPU and no host stand-in for one
-  bool needs_gpu = false;  // has no row on a machine without a GPU
+  bool recipe = false;  // the article's own way
+  bool cpu = false;     // a CPU way, which every machine runs; the others need a GPU for a row
 };
 
 // Every table whose rows were registered, and which of its rows were: a smoke run proves that no
@@ -207,8 +206,7 @@ benchmark::internal::Benchmark* register_variant(const pattern_spec<Point, Case>
     table_rows.push_back({.name = each.name,
                           .description = each.description,
                           .recipe = each.recipe,
-                          .cpu = each.targets.cpu,
-                          .needs_gpu = !each.targets.cpu});
+                          .cpu = each.targets.cpu});
   }
   note_registered(spec.table.data(), spec.pattern, row.name, table_rows);
   return register_benchmark(name,
