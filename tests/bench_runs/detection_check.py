@@ -7,8 +7,9 @@ compare must exit 0. UNRESOLVED is allowed: a row too noisy to resolve the thres
 --planted REGEX: the contender ran with --handoff-plant-slowdown on the rows matching REGEX (a
 regex searched in the benchmark name, as handoff_bench matches it). Every planted row whose stated
 resolution is --resolvable (5%) or finer must read SLOWER, and no other row may read SLOWER or
-FASTER; --power SHARE also asks that share of all planted rows to read SLOWER. A planted row that cannot resolve the plant is listed with its resolution, not counted
-against the check: the resolution is the promise, and this checks that compare keeps it.
+FASTER; --power SHARE also asks that share of all planted rows to read SLOWER. A planted row that
+cannot resolve the plant is listed with its resolution, not counted against the check: the
+resolution is the promise, and this checks that compare keeps it.
 
 --machine-noise FILE: as compare's: each row's spread measured earlier on this machine, pooled with
 each side's own.
