@@ -25,12 +25,14 @@ std::string_view profile_name(bench_profile profile);
 // When a row stops sampling, after its warm-up: once it has min_samples samples, min_time_seconds
 // of timed runs, and the relative half-width of its median's 95% interval is at most max_noise; or
 // when timeout_seconds have passed since its sampling began, whatever its noise (it is then marked
-// noisy). As nvbench's stopping criterion, with a cap sized to the profile.
+// noisy). As nvbench's stopping criterion, with a cap sized to the profile. The default cap is
+// short because a row that has not reached its target by then (a CPU or worker row) moves more
+// between processes than its samples inside one can show: its time is better spent on processes.
 struct sampling_settings {
   double max_noise = 0.01;
   int min_samples = 10;
   double min_time_seconds = 0.1;
-  double timeout_seconds = 2.0;
+  double timeout_seconds = 1.5;
   // Warm-up stops when two consecutive batches agree, or after this long.
   double max_warmup_seconds = 0.2;
 };
