@@ -8,10 +8,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <csignal>
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <map>
 #include <new>
 #include <optional>
 #include <stdexcept>
@@ -75,6 +77,24 @@ std::string flag_value(int argc, char** argv, std::string_view flag, std::string
   return fallback;
 }
 
+// A boolean flag as Google Benchmark reads it: bare, or with a value other than a false one.
+bool flag_is_set(int argc, char** argv, std::string_view flag) {
+  bool set = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view argument = argv[i];
+    if (argument == flag) {
+      set = true;
+    } else if (argument.starts_with(flag) && argument.size() > flag.size() &&
+               argument[flag.size()] == '=') {
+      std::string value(argument.substr(flag.size() + 1));
+      std::ranges::transform(value, value.begin(), [](unsigned char c) { return std::tolower(c); });
+      set = !(value == "false" || value == "0" || value == "f" || value == "n" || value == "no" ||
+              value == "off");
+    }
+  }
+  return set;
+}
+
 // The results file is handoff's own (results_writer, or run_reporter's plain file): Google
 // Benchmark's flags for it are taken off the line, so that Google Benchmark does not write a
 // second, unannotated copy, nor empty the file at each of the run's calls into it.
@@ -126,7 +146,7 @@ int run_benchmarks(int argc, char** argv) {
   const bench_config config = parse_handoff_flags(argc, argv);
   set_active_config(config);
   const std::string results_path = json_results_path(argc, argv);
-  const bool listing = flag_value(argc, argv, "--benchmark_list_tests", "false") != "false";
+  const bool listing = flag_is_set(argc, argv, "--benchmark_list_tests");
   const auto display =
       parse_display_format(flag_value(argc, argv, "--benchmark_format", "console"));
   const std::string out_path = flag_value(argc, argv, "--benchmark_out", "");
@@ -161,7 +181,14 @@ int run_benchmarks(int argc, char** argv) {
   if (!listing && !config.list_families && !out_path.empty()) {
     check_results_path("--benchmark_out", out_path);
   }
-  const bench_environment environment{config, handoff::gpu_count()};
+  if (config.list_as_gpus > 0 && !listing && !config.list_families) {
+    std::cerr << "handoff_bench: --handoff-list-as-gpus lists only: give it with "
+                 "--benchmark_list_tests or --handoff-list-families\n";
+    return 2;
+  }
+  const bench_environment environment{
+      config, config.list_as_gpus > 0 ? handoff::gpu_count_result{config.list_as_gpus, {}}
+                                      : handoff::gpu_count()};
   if (config.list_families) {
     print_family_plan(std::cout, environment);
     // Listed without a GPU too, so that a user can see a HANDOFF_USER_KERNELS file was built in.
@@ -171,13 +198,16 @@ int run_benchmarks(int argc, char** argv) {
     std::cout << '\n';
     return 0;
   }
-  const auto manifest = collect_manifest(environment);
+  // A list as another machine would make it describes no machine: it needs no manifest.
+  const auto manifest = config.list_as_gpus > 0 ? std::map<std::string, std::string>{}
+                                                : collect_manifest(environment);
   add_manifest_to_context(manifest);
   add_settings_to_context(describe_settings(config, settings));
   benchmark::AddCustomContext("handoff_process", this_process().token);
   benchmark::AddCustomContext("handoff_stack_offset", std::to_string(this_process().stack_offset));
   benchmark::AddCustomContext("handoff_heap_offset", std::to_string(this_process().heap_offset));
-  if (environment.gpus.count > 0) add_clocks_to_context(read_gpu_clocks());
+  if (environment.gpus.count > 0 && config.list_as_gpus == 0)
+    add_clocks_to_context(read_gpu_clocks());
   if (!config.ceilings_from.empty()) reuse_ceilings_from(config.ceilings_from, manifest);
   const auto plan = register_families(environment);
   if (const auto unread = chosen_axes_nobody_read(config); !unread.empty()) {

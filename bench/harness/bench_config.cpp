@@ -161,6 +161,9 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
       config.plant_wrong_result = true;
     } else if (argument == "--handoff-list-families") {
       config.list_families = true;
+    } else if (argument.starts_with("--handoff-list-as-gpus=")) {
+      config.list_as_gpus =
+          parse_count("--handoff-list-as-gpus", value_of("--handoff-list-as-gpus="), 64);
     } else if (argument.starts_with("--handoff-max-noise=")) {
       max_noise =
           parse_number<double>("--handoff-max-noise", value_of("--handoff-max-noise="), 100.0) /
@@ -278,6 +281,10 @@ std::string handoff_flags_help() {
          "  --handoff-list-families      which families this machine runs or skips, and why, and "
          "the\n"
          "                               multi-GPU workloads built in (HANDOFF_USER_KERNELS)\n"
+         "  --handoff-list-as-gpus=N     with --benchmark_list_tests or --handoff-list-families:\n"
+         "                               list as a machine with N GPUs would, every family\n"
+         "                               available (a machine's own checks, such as peer access,\n"
+         "                               are not asked)\n"
          "  --handoff-plant-wrong-result add selftest/planted_wrong_result, which must fail\n";
 }
 

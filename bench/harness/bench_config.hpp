@@ -60,8 +60,12 @@ struct planted_slowdown {
 
 struct bench_config {
   bench_profile profile = bench_profile::standard;
-  bool smoke = false;               // profile == smoke, kept for the families' point choice
-  bool list_families = false;       // print which families this machine runs or skips, then exit
+  bool smoke = false;          // profile == smoke, kept for the families' point choice
+  bool list_families = false;  // print which families this machine runs or skips, then exit
+  // Lists (--benchmark_list_tests, --handoff-list-families) as on a machine with this many GPUs
+  // that every family can use, so that the rows of every machine can be listed from any; 0: this
+  // machine's.
+  int list_as_gpus = 0;
   bool plant_wrong_result = false;  // add a benchmark whose result is wrong, to test the harness
   sampling_settings sampling;
   std::uint64_t max_elements = std::uint64_t{1} << 28;

@@ -41,7 +41,7 @@ std::vector<family_plan> plan_families(const bench_environment& environment) {
                                                       : "needs " + std::to_string(family.min_gpus) +
                                                             " GPUs, this machine has " +
                                                             std::to_string(environment.gpus.count);
-    } else if (family.unavailable_reason) {
+    } else if (family.unavailable_reason && environment.config.list_as_gpus == 0) {
       entry.skip_reason = family.unavailable_reason(environment);
     }
     entry.runs = entry.skip_reason.empty();

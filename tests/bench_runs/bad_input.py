@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Bad input to handoff_bench gets one line naming what is wrong, and exit 2, before anything is
-measured: every numeric flag out of its range or not a number (zero repetitions among them), and
-an earlier results file (--handoff-ceilings-from) that nests too deep or is too large to be one.
+measured: every numeric flag out of its range or not a number (zero repetitions among them), a
+flag that only lists given to a run, and an earlier results file (--handoff-ceilings-from) that nests too deep or is too large to be one.
 """
 
 from __future__ import annotations
@@ -38,6 +38,8 @@ BAD_FLAGS = [
         "--handoff-shuffle-families=-3",
         "--handoff-shuffle-families needs a number in (0,",
     ),
+    ("--handoff-list-as-gpus=0", "--handoff-list-as-gpus needs a number in (0, 64]"),
+    ("--handoff-list-as-gpus=2", "--handoff-list-as-gpus lists only"),
 ]
 
 

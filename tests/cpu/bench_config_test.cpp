@@ -84,6 +84,17 @@ TEST(BenchConfig, TheProfileSetsTheSamplingAndExplicitFlagsWinInAnyOrder) {
   EXPECT_LT(config.sampling.max_noise, standard.sampling.max_noise);
 }
 
+TEST(BenchConfig, ListingAsAMachineOfOtherGpusTakesACount) {
+  arguments args({"handoff_bench", "--handoff-list-as-gpus=4"});
+  EXPECT_EQ(parse_handoff_flags(args.count, args.pointers.data()).list_as_gpus, 4);
+  for (const char* bad :
+       {"--handoff-list-as-gpus=0", "--handoff-list-as-gpus=two", "--handoff-list-as-gpus=65"}) {
+    arguments refused({"handoff_bench", bad});
+    EXPECT_THROW(parse_handoff_flags(refused.count, refused.pointers.data()), std::invalid_argument)
+        << bad;
+  }
+}
+
 TEST(BenchConfig, SmokeIsAProfileWithFewSamples) {
   arguments args({"handoff_bench", "--handoff-smoke", "--handoff-max-noise=2"});
   const auto config = parse_handoff_flags(args.count, args.pointers.data());
