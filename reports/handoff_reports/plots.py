@@ -12,7 +12,7 @@ from handoff_reports.compare_stats import side_of
 from handoff_reports.gpu_scaling import ONE_PROCESS, SCALING_TARGET, ScalingSeries
 from handoff_reports.results import STAGES, Ceiling, Row
 from handoff_reports.series import ColdWarmPair, Facet, Series
-from handoff_reports.styles import readable_log_axis, series_style, variant_gid, variant_style
+from handoff_reports.styles import VariantStyles, readable_log_axis, variant_gid
 from handoff_reports.svg import figure_to_svg, new_figure, new_plot_with_legend_beside
 
 MAX_BARS = 24
@@ -50,43 +50,48 @@ def _interval(row: Row) -> tuple[float, float]:
     return side.low, side.high
 
 
-def _draw_series_times(axes: Axes, series: Series, labels: Sequence[str]) -> None:
+def _draw_series_times(
+    axes: Axes, series: Series, labels: Sequence[str], styles: VariantStyles
+) -> None:
     points = series.points()
     sizes = [size for size, _ in points]
     medians = [row.median_seconds for _, row in points]
-    style = series_style(series.label, labels)
+    style = styles.series_keywords(series.label, labels)
     axes.plot(sizes, medians, label=series.label, **style)
     low, high = zip(*(_interval(row) for _, row in points), strict=True)
     if any(hi > lo for lo, hi in zip(low, high, strict=True)):
         axes.fill_between(sizes, low, high, color=style["color"], alpha=0.2, linewidth=0)
 
 
-def time_against_size(pattern: str, facet: Facet) -> str:
+def time_against_size(pattern: str, facet: Facet, styles: VariantStyles) -> str:
     figure, axes = new_plot_with_legend_beside()
     labels = [series.label for series in facet.series]
     for series in facet.series:
         if series.points():
-            _draw_series_times(axes, series, labels)
+            _draw_series_times(axes, series, labels, styles)
     axes.set_ylabel("median time")
     return _finish_against_size(figure, axes, pattern, facet, "time", "s",
                                 "; bands: the medians' intervals")  # fmt: skip
 
 
 def speedup_over_cpu(
-    pattern: str, facet: Facet, speedups: dict[str, list[tuple[float, float]]]
+    pattern: str,
+    facet: Facet,
+    speedups: dict[str, list[tuple[float, float]]],
+    styles: VariantStyles,
 ) -> str:
     figure, axes = new_plot_with_legend_beside()
     labels = sorted(speedups)
     for label in labels:
         axes.plot(*zip(*speedups[label], strict=True), label=label,
-                  **series_style(label, labels))  # fmt: skip
+                  **styles.series_keywords(label, labels))  # fmt: skip
     axes.axhline(1.0, color="black", linewidth=0.8, linestyle="--")
     axes.set_ylabel("speedup over the best CPU reference (×)")
     return _finish_against_size(figure, axes, pattern, facet, "speedup over the best CPU row",
                                 "", "")  # fmt: skip
 
 
-def efficiency_against_size(pattern: str, facet: Facet) -> str:
+def efficiency_against_size(pattern: str, facet: Facet, styles: VariantStyles) -> str:
     figure, axes = new_plot_with_legend_beside()
     labels = [series.label for series in facet.series]
     for series in facet.series:
@@ -95,7 +100,7 @@ def efficiency_against_size(pattern: str, facet: Facet) -> str:
             continue
         sizes, efficiencies = zip(*points, strict=True)
         axes.plot(sizes, [100 * e for e in efficiencies], label=series.label,
-                  **series_style(series.label, labels))  # fmt: skip
+                  **styles.series_keywords(series.label, labels))  # fmt: skip
         suspect = [(size, 100 * e) for size, e in points if e is not None and e > 1.0]
         if suspect:
             suspect_sizes, suspect_percents = zip(*suspect, strict=True)
@@ -139,7 +144,9 @@ def _ceiling_lines(ceilings: list[Ceiling]) -> list[tuple[float, str]]:
     return [(value, f"{', '.join(names)}: {value / 1e9:.4g} GB/s") for value, names in lines]
 
 
-def bandwidth_against_size(pattern: str, facet: Facet, ceilings: dict[str, Ceiling]) -> str:
+def bandwidth_against_size(
+    pattern: str, facet: Facet, ceilings: dict[str, Ceiling], styles: VariantStyles
+) -> str:
     """Achieved bandwidth (the bytes a row moves over its median time) against size, with the
     ceilings its floors name drawn as labelled lines, as nvbandwidth's or a roofline's readers
     expect."""
@@ -151,7 +158,7 @@ def bandwidth_against_size(pattern: str, facet: Facet, ceilings: dict[str, Ceili
                   if row.bytes_per_iteration and row.median_seconds > 0]  # fmt: skip
         if points:
             axes.plot(*zip(*points, strict=True), label=series.label,
-                      **series_style(series.label, labels))  # fmt: skip
+                      **styles.series_keywords(series.label, labels))  # fmt: skip
     for value, label in _ceiling_lines(bandwidth_ceilings(facet, ceilings)):
         axes.axhline(value, color="black", linewidth=0.8, linestyle=(0, (4, 3)))
         axes.annotate(label, (0.01, value), xycoords=("axes fraction", "data"),
@@ -207,7 +214,7 @@ def cold_against_warm(pattern: str, pairs: Sequence[ColdWarmPair]) -> str:
     return figure_to_svg(figure, f"{pattern} cold against warm")
 
 
-def scaling_against_gpus(scope: str, series: Sequence[ScalingSeries]) -> str:
+def scaling_against_gpus(scope: str, series: Sequence[ScalingSeries], styles: VariantStyles) -> str:
     """Time, speedup and scaling efficiency against GPU count, for the first workload of the
     series (the table beside the plot lists every one); a variant keeps its colour and marker
     (styles.py), one process drawn solid and one rank per GPU dashed."""
@@ -218,7 +225,7 @@ def scaling_against_gpus(scope: str, series: Sequence[ScalingSeries]) -> str:
     counts = sorted({point.gpus for one in series for point in one.points})
     for one in series:
         one_process = one.pattern == ONE_PROCESS
-        colour, marker = variant_style(one.variant)
+        colour, marker = styles.colour_and_marker(one.variant)
         style = {"color": colour, "marker": marker,
                  "markersize": 4, "linestyle": "-" if one_process else "--"}  # fmt: skip
         gpus = [point.gpus for point in one.points]

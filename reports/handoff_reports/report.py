@@ -20,6 +20,7 @@ from handoff_reports.output_files import OutputError, check_output_file, write_a
 from handoff_reports.parallel import map_on_every_core
 from handoff_reports.results import Ceiling, ResultsError, Row, Run, load_all
 from handoff_reports.series import cold_warm_pairs, facets_of, speedups_over_best_cpu
+from handoff_reports.styles import VariantStyles, styles_from_record
 from handoff_reports.variants import Variant, variants_of
 
 PATTERN_ORDER = ("pool_prep", "queued_worker", "postproc_split", "independent_tasks", "iterative",
@@ -75,20 +76,20 @@ def _stage_rows(rows: list[Row]) -> list[Row]:
 
 
 def pattern_section(
-    pattern: str, rows: list[Row], ceilings: dict[str, Ceiling] | None = None
+    pattern: str, rows: list[Row], ceilings: dict[str, Ceiling], styles: VariantStyles
 ) -> PatternSection:
     section = PatternSection(pattern, rows)
     for facet in facets_of(rows):
         if not any(series.points() for series in facet.series):
             continue
-        section.time_plots.append(plots.time_against_size(pattern, facet))
+        section.time_plots.append(plots.time_against_size(pattern, facet, styles))
         if speedups := speedups_over_best_cpu(facet, rows):
-            section.speedup_plots.append(plots.speedup_over_cpu(pattern, facet, speedups))
+            section.speedup_plots.append(plots.speedup_over_cpu(pattern, facet, speedups, styles))
         if any(row.efficiency for row in facet.all_rows()):
-            section.efficiency_plots.append(plots.efficiency_against_size(pattern, facet))
+            section.efficiency_plots.append(plots.efficiency_against_size(pattern, facet, styles))
         if plots.has_bandwidth(facet):
             section.bandwidth_plots.append(
-                plots.bandwidth_against_size(pattern, facet, ceilings or {})
+                plots.bandwidth_against_size(pattern, facet, ceilings, styles)
             )
     if stage_rows := _stage_rows(rows):
         section.stage_plot = plots.stage_breakdown(pattern, stage_rows)
@@ -98,9 +99,9 @@ def pattern_section(
 
 
 def _section_of(
-    pattern_rows_ceilings: tuple[str, list[Row], dict[str, Ceiling]],
+    arguments: tuple[str, list[Row], dict[str, Ceiling], VariantStyles],
 ) -> PatternSection:
-    return pattern_section(*pattern_rows_ceilings)
+    return pattern_section(*arguments)
 
 
 CLOCK_CUDA_EVENTS = 0
@@ -142,12 +143,14 @@ def samples_text(row: Row) -> str:
     return f"{row.samples:.0f}" + (" (fixed)" if row.fixed_samples else "")
 
 
-def gpu_scaling_plots(rows: list[Row]) -> list[tuple[str, str, list[ScalingSeries]]]:
+def gpu_scaling_plots(
+    rows: list[Row], styles: VariantStyles
+) -> list[tuple[str, str, list[ScalingSeries]]]:
     """Per scope: the plot against GPU count and its series; empty without several GPU counts."""
     series = scaling_series(rows)
     if not any(point.gpus > 1 for one in series for point in one.points):
         return []
-    return [(scope, plots.scaling_against_gpus(scope, members), members)
+    return [(scope, plots.scaling_against_gpus(scope, members, styles), members)
             for scope, members in by_scope(series).items()]  # fmt: skip
 
 
@@ -161,10 +164,12 @@ def _evaluate_claims(run: Run) -> tuple[list[ClaimVerdict], str | None]:
 def render_report(runs: list[Run]) -> str:
     run = merge_runs(runs)
     rows = run.benchmark_rows()
-    # A pattern's section is a dozen plots or more: worth a process of its own.
-    work = [(pattern, members, run.ceilings) for pattern, members in _by_pattern(rows).items()]
-    sections = map_on_every_core(_section_of, work, serial_below=2)
     recorded = variants_of(runs)
+    styles = styles_from_record(recorded)
+    # A pattern's section is a dozen plots or more: worth a process of its own.
+    work = [(pattern, members, run.ceilings, styles)
+            for pattern, members in _by_pattern(rows).items()]  # fmt: skip
+    sections = map_on_every_core(_section_of, work, serial_below=2)
     for section in sections:
         section.variants = recorded.get(section.name, ())
     claims, claims_error = _evaluate_claims(run)
@@ -186,7 +191,7 @@ def render_report(runs: list[Run]) -> str:
         headline=headline_table(rows),
         ceilings=ceilings,
         sections=sections,
-        gpu_scaling=gpu_scaling_plots(rows),
+        gpu_scaling=gpu_scaling_plots(rows, styles),
         correctness=sorted(rows, key=lambda r: (not r.failed, r.name.pattern, r.key)),
         failures=[row for row in rows if row.failed],
         suspects=[row for row in rows if row.suspect],

@@ -1,72 +1,96 @@
-"""One colour and marker per variant, the same in every plot of every report and of the dashboard,
-so that a reader who learnt shm_pinned's colour in one plot finds it again in the next; and tick
+"""One colour and marker per variant, the same in every plot of a report or of the dashboard, so
+that a reader who learnt shm_pinned's colour in one plot finds it again in the next; and tick
 labels that read as quantities (10 ms, 4 Mi), not as powers of ten.
 
-Styles are handed out pattern by pattern (_assign_styles), so that the variants of one pattern,
-which share its plots, never share a colour or a marker. Several series of one variant in one plot
-(other axes: workers, partitioner) differ by line style.
+Styles come from the variants record of the runs drawn (variants.py), handed out pattern by pattern
+in the record's order (styles_from_record): one record always gives the same styles, and a variant
+shares neither colour nor marker with the others of the pattern it is first styled in (two variants
+first styled in different patterns could still meet in a third: the record's tables have none). A
+variant the record lacks, and every variant of a file from before the record, takes its name's
+checksum.
+Several series of one variant in one plot (other axes: workers, partitioner) differ by line style.
 """
 
 from __future__ import annotations
 
 import itertools
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from matplotlib.axes import Axes
 from matplotlib.ticker import EngFormatter, LogLocator, NullFormatter
 
-# Each pattern's variants, in DESIGN.md's order.
-PATTERN_VARIANTS = {
-    "pool_prep": ("seed", "shared_gpu", "threads", "cpu_serial", "cpu_pool"),
-    "queued_worker": ("seed", "slots", "streamed"),
-    "postproc_split": ("seed", "shm", "overlapped", "gpu_reduce", "cpu_serial"),
-    "independent_tasks": ("seed", "few_workers", "streams", "batched", "graph", "cpu_serial",
-                          "cpu_threads"),
-    "iterative": ("host_loop", "device_loop", "graph", "cpu_serial"),
-    "elementwise": ("cpu_map", "cpu_chunked", "cpu_blas", "cpu_serial", "cpu_threads",
-                    "gpu_transfers", "gpu_transfers_pinned", "gpu_resident"),
-    "tensor_transfer": ("queue", "pipe", "shm", "shm_pinned", "cuda_ipc", "vmm_fd"),
-    "multi_gpu": ("host_gather", "host_gather_pinned", "p2p_gather", "nccl_allgather",
-                  "kernel_only", "kernel_only_threads", "kernel_only_host_join",
-                  "nccl_allgather_window"),
-}  # fmt: skip
+from handoff_reports.variants import Variant
+
 # Tableau 10: distinct in colour and in lightness.
 COLOURS = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
            "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac")  # fmt: skip
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "<", ">", "h")
 LINE_STYLES = ("-", "--", ":", "-.")
 
-
-def _assign_styles() -> dict[str, tuple[int, int]]:
-    """Pattern by pattern, each new variant takes the first colour, then the first marker, that
-    no variant already in that pattern has: a variant shared by patterns (seed, cpu_serial) keeps
-    the style it got first, and no two variants of one pattern share a colour or a marker."""
-    assigned: dict[str, tuple[int, int]] = {}
-    for variants in PATTERN_VARIANTS.values():
-        taken_colours = {assigned[v][0] for v in variants if v in assigned}
-        taken_markers = {assigned[v][1] for v in variants if v in assigned}
-        for variant in variants:
-            if variant in assigned:
-                continue
-            colour = next(i for i in range(len(COLOURS)) if i not in taken_colours)
-            marker = next(i for i in range(len(MARKERS)) if i not in taken_markers)
-            assigned[variant] = (colour, marker)
-            taken_colours.add(colour)
-            taken_markers.add(marker)
-    return assigned
+StyleIndices = tuple[int, int]  # into COLOURS and MARKERS
 
 
-STYLES = _assign_styles()
-KNOWN_VARIANTS = tuple(STYLES)
+def _checksum_indices(variant: str) -> StyleIndices:
+    """The style of a variant no record names: from its name, so as stable as a recorded one."""
+    checksum = zlib.crc32(variant.encode())
+    return checksum % len(COLOURS), checksum % len(MARKERS)
 
 
-def variant_style(variant: str) -> tuple[str, str]:
-    """(colour, marker) of the variant, the same everywhere; a variant unknown to the table takes
-    them from its name's checksum, which is as stable."""
-    colour, marker = STYLES.get(variant, (zlib.crc32(variant.encode()),) * 2)
-    return COLOURS[colour % len(COLOURS)], MARKERS[marker % len(MARKERS)]
+def _first_free(taken: set[int], count: int, position: int) -> int:
+    """The first index no variant of the pattern has; past `count` variants in one pattern,
+    repeats are unavoidable, and the variant's position spreads them."""
+    return next((index for index in range(count) if index not in taken), position % count)
+
+
+def _assign_pattern(names: Sequence[str], assigned: dict[str, StyleIndices]) -> None:
+    """Each new variant of one pattern takes the first colour, then the first marker, that no
+    variant already in that pattern has; one already assigned (a variant shared by patterns, such
+    as seed or cpu_serial) keeps the style it got first."""
+    taken_colours = {assigned[name][0] for name in names if name in assigned}
+    taken_markers = {assigned[name][1] for name in names if name in assigned}
+    for position, name in enumerate(names):
+        if name in assigned:
+            continue
+        colour = _first_free(taken_colours, len(COLOURS), position)
+        marker = _first_free(taken_markers, len(MARKERS), position)
+        assigned[name] = (colour, marker)
+        taken_colours.add(colour)
+        taken_markers.add(marker)
+
+
+@dataclass(frozen=True)
+class VariantStyles:
+    """Each recorded variant's style, as indices into COLOURS and MARKERS."""
+
+    recorded: dict[str, StyleIndices]
+
+    def colour_and_marker(self, variant: str) -> tuple[str, str]:
+        colour, marker = self.recorded.get(variant) or _checksum_indices(variant)
+        return COLOURS[colour], MARKERS[marker]
+
+    def series_keywords(self, label: str, labels_in_plot: Sequence[str]) -> dict[str, Any]:
+        """matplotlib keywords for a series labelled "variant axis:value ...": the variant's
+        colour and marker, a line style per series of that variant in the plot, and its
+        variant_gid."""
+        variant, _, rest = label.partition(" ")
+        colour, marker = self.colour_and_marker(variant)
+        rests = sorted({other.partition(" ")[2] for other in labels_in_plot
+                        if other.partition(" ")[0] == variant})  # fmt: skip
+        line_style = LINE_STYLES[rests.index(rest) % len(LINE_STYLES)] if rest in rests else "-"
+        return {"color": colour, "marker": marker, "markersize": 4, "linestyle": line_style,
+                "gid": variant_gid(variant)}  # fmt: skip
+
+
+def styles_from_record(record: Mapping[str, Sequence[Variant]]) -> VariantStyles:
+    """The styles of a variants record (variants.run_variants, variants_of), pattern by pattern in
+    its order; {} (files from before the record) gives every variant its checksum style."""
+    assigned: dict[str, StyleIndices] = {}
+    for variants in record.values():
+        _assign_pattern([variant.name for variant in variants], assigned)
+    return VariantStyles(assigned)
 
 
 _series_drawn = itertools.count()
@@ -77,18 +101,6 @@ def variant_gid(variant: str) -> str:
     figure's prefix): a reader of the page, such as the browser test, can find every line of one
     variant across the plots."""
     return f"variant-{variant}-{next(_series_drawn)}"
-
-
-def series_style(label: str, labels_in_plot: Sequence[str]) -> dict[str, Any]:
-    """matplotlib keywords for a series labelled "variant axis:value ...": the variant's colour
-    and marker, a line style per series of that variant in the plot, and its variant_gid."""
-    variant, _, rest = label.partition(" ")
-    colour, marker = variant_style(variant)
-    rests = sorted({other.partition(" ")[2] for other in labels_in_plot
-                    if other.partition(" ")[0] == variant})  # fmt: skip
-    line_style = LINE_STYLES[rests.index(rest) % len(LINE_STYLES)] if rest in rests else "-"
-    return {"color": colour, "marker": marker, "markersize": 4, "linestyle": line_style,
-            "gid": variant_gid(variant)}  # fmt: skip
 
 
 def readable_log_axis(axes: Axes, which: str, unit: str = "") -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from handoff_reports.results import ResultsError, Run
@@ -23,6 +23,10 @@ class Variant:
     cpu: bool
 
 
+# Each pattern's variants, in its table's order.
+VariantRecord = dict[str, tuple[Variant, ...]]
+
+
 def _variant(entry: Any, where: str) -> Variant:
     if not isinstance(entry, Mapping):
         raise ResultsError(f"{where}: not an object")
@@ -35,7 +39,7 @@ def _variant(entry: Any, where: str) -> Variant:
     return Variant(name, description, recipe, cpu)
 
 
-def parse_variants(text: Any, where: str) -> dict[str, tuple[Variant, ...]]:
+def parse_variants(text: Any, where: str) -> VariantRecord:
     """The record as JSON text: {pattern: [variant, ...]}."""
     where = f"{where}: context {CONTEXT_KEY}"
     if not isinstance(text, str):
@@ -56,20 +60,33 @@ def parse_variants(text: Any, where: str) -> dict[str, tuple[Variant, ...]]:
     return patterns
 
 
-def run_variants(run: Run) -> dict[str, tuple[Variant, ...]]:
+def record_text(record: Mapping[str, Sequence[Variant]]) -> str:
+    """The record as JSON text in handoff_bench's form, which parse_variants reads back in the
+    same order: patterns and variants keep theirs, since styles are handed out in it."""
+    document = {pattern: [asdict(variant) for variant in variants]
+                for pattern, variants in record.items()}  # fmt: skip
+    return json.dumps(document)
+
+
+def run_variants(run: Run) -> VariantRecord:
     """The run's record, or {} for a file written before it."""
     if CONTEXT_KEY not in run.context:
         return {}
     return parse_variants(run.context[CONTEXT_KEY], run.path)
 
 
-def variants_of(runs: Iterable[Run]) -> dict[str, tuple[Variant, ...]]:
-    """Every run's record together: each pattern's variants in the order first recorded, a
-    variant two runs share once, described as the first run that has it describes it."""
+def merge_records(records: Iterable[Mapping[str, Sequence[Variant]]]) -> VariantRecord:
+    """Several records as one: each pattern's variants in the order first recorded, a variant
+    two records share once, described as the first record that has it describes it."""
     merged: dict[str, dict[str, Variant]] = {}
-    for run in runs:
-        for pattern, variants in run_variants(run).items():
+    for record in records:
+        for pattern, variants in record.items():
             known = merged.setdefault(pattern, {})
             for variant in variants:
                 known.setdefault(variant.name, variant)
     return {pattern: tuple(variants.values()) for pattern, variants in merged.items()}
+
+
+def variants_of(runs: Iterable[Run]) -> VariantRecord:
+    """Every run's record together, the first run's order first (merge_records)."""
+    return merge_records(run_variants(run) for run in runs)

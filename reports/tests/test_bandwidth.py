@@ -8,6 +8,7 @@ from handoff_reports import plots
 from handoff_reports.report import render_report
 from handoff_reports.results import Ceiling, load_all
 from handoff_reports.series import facets_of
+from handoff_reports.styles import styles_from_record
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real" / "h100-default-profile.json"
 
@@ -38,7 +39,7 @@ def test_ceilings_within_three_percent_share_a_line() -> None:
 
 def test_the_plot_draws_achieved_bandwidth_and_names_its_ceilings() -> None:
     facet, ceilings = _device_transfers()
-    svg = plots.bandwidth_against_size("tensor_transfer", facet, ceilings)
+    svg = plots.bandwidth_against_size("tensor_transfer", facet, ceilings, styles_from_record({}))
     assert "hbm_device_copy: 3018 GB/s" in svg
     assert "GB/s<" in svg  # the y ticks are bandwidths, not bare powers of ten
     html = render_report(load_all([str(FIXTURE)]))

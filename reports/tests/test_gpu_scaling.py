@@ -12,6 +12,8 @@ import pytest
 from handoff_reports.gpu_scaling import by_scope, scaling_series
 from handoff_reports.report import gpu_scaling_plots
 from handoff_reports.results import load_all
+from handoff_reports.styles import styles_from_record
+from handoff_reports.variants import variants_of
 
 FIXTURES = Path(__file__).parent / "fixtures" / "real"
 FOUR_GPUS = FIXTURES / "h200x4-multi_gpu.json"
@@ -80,14 +82,14 @@ def test_one_rank_per_gpu_rows_use_the_one_process_one_gpu_row(tmp_path: Path) -
     assert [p.gpus for p in ranked.points] == [4]
     one = _median_us(document, KERNEL_RESIDENT.format(gpus=1))
     assert ranked.points[0].speedup == pytest.approx(one / ranked.points[0].seconds / 1e6)
-    plots = gpu_scaling_plots(rows)
+    plots = gpu_scaling_plots(rows, styles_from_record(variants_of(runs)))
     assert [scope for scope, _, _ in plots] == ["resident", "from_host"]
     assert all(svg.startswith("<svg") for _, svg, _ in plots)
 
 
 def test_a_one_gpu_run_has_no_scaling_section() -> None:
-    rows = load_all([str(ONE_GPU)])[0].benchmark_rows()
-    assert gpu_scaling_plots(rows) == []
+    runs = load_all([str(ONE_GPU)])
+    assert gpu_scaling_plots(runs[0].benchmark_rows(), styles_from_record(variants_of(runs))) == []
 
 
 TWO_H100 = FIXTURES / "h100x2-multi_gpu-kernel.json"
@@ -112,4 +114,5 @@ def test_a_real_two_gpu_run_with_its_mpi_run() -> None:
         two = next(p for p in series.points if p.gpus == 2)
         assert two.efficiency is not None and 0.5 < two.efficiency <= 1.05
     assert "NCCL_PROTO=Simple" in runs[0].context["handoff_nccl_environment"]
-    assert [scope for scope, _, _ in gpu_scaling_plots(rows)] == ["resident", "from_host"]
+    plots = gpu_scaling_plots(rows, styles_from_record(variants_of(runs)))
+    assert [scope for scope, _, _ in plots] == ["resident", "from_host"]

@@ -77,13 +77,16 @@ def test_a_version_1_history_gains_unknown_settings(tmp_path, capsys):
     db = history_of(tmp_path, Nights(count=12))
     connection = sqlite3.connect(db)
     with connection:
+        # Version 1 had neither the settings nor the variants column.
         connection.execute("ALTER TABLE runs DROP COLUMN settings")
+        connection.execute("ALTER TABLE runs DROP COLUMN variants")
         connection.execute("UPDATE schema_version SET version = 1")
     connection.close()
     code, out = run_check(capsys, db, "--recent", "0")
     assert code == 0
     with open_store(db, create=False) as store:
         assert {run.identity.settings for run in store.runs()} == {"unknown"}
+        assert store.recorded_variants() == {}
 
 
 def test_a_step_away_from_the_driver_change_is_still_found(tmp_path, capsys):

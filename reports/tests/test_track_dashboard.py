@@ -1,8 +1,13 @@
 import re
+import zlib
 
 from track_fixtures import BENCHMARKS, STEPPED, Nights, write_nights
+from variant_lines import RECORDED, line_colours, recorded_text
 
+from handoff_reports.results import load_results
+from handoff_reports.styles import COLOURS, styles_from_record
 from handoff_reports.track import main
+from handoff_reports.variants import run_variants
 
 
 def dashboard(tmp_path, nights, *flags):
@@ -54,3 +59,31 @@ def test_toc_links_every_pattern(tmp_path):
     for pattern in {name.split("/")[0] for name in BENCHMARKS}:
         assert f'href="#pattern-{pattern}"' in contents
         assert f'<details id="pattern-{pattern}"' in page
+
+
+def _checksum_colour(variant):
+    return COLOURS[zlib.crc32(variant.encode()) % len(COLOURS)]
+
+
+def test_each_variant_is_drawn_in_the_style_of_the_stored_records(tmp_path):
+    db = tmp_path / "history.sqlite"
+    paths = write_nights(tmp_path / "nights", Nights(count=4, variants=recorded_text()))
+    assert main(["ingest", *map(str, paths), "--db", str(db)]) == 0
+    for path in paths:
+        path.unlink()  # the styles can only come from the history
+    out = tmp_path / "dashboard.html"
+    assert main(["html", str(out), "--db", str(db)]) == 0
+    styles = styles_from_record(run_variants(load_results(str(RECORDED))))
+    drawn = line_colours(out.read_text())
+    assert set(drawn) == {"gpu_resident", "cuda_ipc", "kernel_launch_async"}
+    for variant in ("gpu_resident", "cuda_ipc"):
+        assert drawn[variant] == {styles.colour_and_marker(variant)[0]}
+        assert drawn[variant] != {_checksum_colour(variant)}
+    # ceilings is no pattern of the record: its rows keep the checksum style.
+    assert drawn["kernel_launch_async"] == {_checksum_colour("kernel_launch_async")}
+
+
+def test_a_history_without_records_draws_every_variant_by_checksum(tmp_path):
+    drawn = line_colours(dashboard(tmp_path, Nights(count=4)))
+    assert drawn
+    assert all(colours == {_checksum_colour(variant)} for variant, colours in drawn.items())

@@ -3,11 +3,13 @@ import sqlite3
 
 import pytest
 from track_fixtures import BENCHMARKS, REAL, Nights, write_nights
+from variant_lines import RECORDED, recorded_text
 
 from handoff_reports.results import load_results
 from handoff_reports.track import main
 from handoff_reports.track.identity import identify
 from handoff_reports.track.store import SCHEMA_VERSION, open_store
+from handoff_reports.variants import run_variants
 
 MULTI = REAL.parent / "h200x4-multi_gpu.json"
 
@@ -129,3 +131,80 @@ def test_help_names_the_exit_codes(capsys):
     out = capsys.readouterr().out
     assert "regressions; 2: bad input" in " ".join(out.split())
     assert "--recent" in out and "--db" in out
+
+
+def _ingested(tmp_path, paths):
+    db = tmp_path / "history.sqlite"
+    assert main(["ingest", *map(str, paths), "--db", str(db)]) == 0
+    return db
+
+
+def test_the_history_keeps_each_runs_variants_record(tmp_path):
+    paths = write_nights(tmp_path / "nights", Nights(count=2, variants=recorded_text()))
+    db = _ingested(tmp_path, paths)
+    for path in paths:
+        path.unlink()  # what the history says of the variants, it says without the files
+    with open_store(db, create=False) as store:
+        recorded = store.recorded_variants()
+    assert recorded == run_variants(load_results(RECORDED))
+    assert list(recorded) == list(json.loads(recorded_text()))
+
+
+def test_runs_from_before_the_record_store_none(tmp_path):
+    db = _ingested(tmp_path, write_nights(tmp_path / "nights", Nights(count=2)))
+    with sqlite3.connect(db) as connection:
+        stored = connection.execute("SELECT variants FROM runs").fetchall()
+    connection.close()
+    assert stored == [(None,), (None,)]
+    with open_store(db, create=False) as store:
+        assert store.recorded_variants() == {}
+
+
+def _record_with(first_pattern_variants):
+    record = json.loads(recorded_text())
+    pattern = next(iter(record))
+    record[pattern] = [
+        {"name": name, "description": f"{name}, described", "recipe": False, "cpu": False}
+        for name in first_pattern_variants
+    ]
+    return pattern, json.dumps(record)
+
+
+def test_the_records_together_keep_the_earliest_nights_order(tmp_path):
+    pattern, earlier = _record_with(["b", "a"])
+    _, later = _record_with(["a", "c", "b"])
+    first = write_nights(tmp_path / "early", Nights(count=1, variants=earlier))
+    second = write_nights(tmp_path / "late", Nights(count=2, variants=later))[1:]
+    db = _ingested(tmp_path, [*second, *first])  # the later night ingested first
+    with open_store(db, create=False) as store:
+        recorded = store.recorded_variants()
+    assert [variant.name for variant in recorded[pattern]] == ["b", "a", "c"]
+
+
+def test_a_damaged_record_refuses_the_batch(tmp_path, capsys):
+    good = write_nights(tmp_path / "good", Nights(count=1, variants=recorded_text()))
+    bad = write_nights(tmp_path / "bad", Nights(count=2, variants="{not json"))[1:]
+    db = tmp_path / "history.sqlite"
+    assert main(["ingest", str(good[0]), str(bad[0]), "--db", str(db)]) == 2
+    assert "handoff_variants" in capsys.readouterr().err
+    with open_store(db, create=True) as store:
+        assert store.count("runs") == 0
+
+
+def test_a_version_2_history_gains_an_empty_variants_column(tmp_path):
+    db = _ingested(tmp_path, write_nights(tmp_path / "old", Nights(count=2)))
+    with sqlite3.connect(db) as connection:  # as version 2 wrote it
+        connection.execute("ALTER TABLE runs DROP COLUMN variants")
+        connection.execute("UPDATE schema_version SET version = 2")
+    connection.close()
+    new = write_nights(tmp_path / "new", Nights(count=3, variants=recorded_text()))[2:]
+    assert main(["ingest", str(new[0]), "--db", str(db)]) == 0
+    with open_store(db, create=False) as store:
+        assert len(store.runs()) == 3
+        assert store.recorded_variants() == run_variants(load_results(RECORDED))
+    with sqlite3.connect(db) as connection:
+        (version,) = connection.execute("SELECT version FROM schema_version").fetchone()
+        stored = connection.execute("SELECT variants FROM runs ORDER BY date").fetchall()
+    connection.close()
+    assert version == SCHEMA_VERSION
+    assert [text is None for (text,) in stored] == [True, True, False]

@@ -1,12 +1,22 @@
 import json
+import zlib
 from pathlib import Path
 from typing import Any
 
 import pytest
+from variant_lines import RECORDED, line_colours
 
 from handoff_reports.report import main as report_main
 from handoff_reports.results import ResultsError, load_results
-from handoff_reports.variants import CONTEXT_KEY, Variant, parse_variants, run_variants, variants_of
+from handoff_reports.styles import COLOURS, styles_from_record
+from handoff_reports.variants import (
+    CONTEXT_KEY,
+    Variant,
+    parse_variants,
+    record_text,
+    run_variants,
+    variants_of,
+)
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CPU_ONLY = FIXTURES / "real" / "cpu-only.json"
@@ -87,3 +97,34 @@ def test_a_report_of_a_damaged_record_exits_2(
     out = tmp_path / "report.html"
     assert report_main([str(_with_record(tmp_path, "{")), "-o", str(out)]) == 2
     assert CONTEXT_KEY in capsys.readouterr().err
+
+
+def _checksum_colour(variant: str) -> str:
+    return COLOURS[zlib.crc32(variant.encode()) % len(COLOURS)]
+
+
+def test_the_report_draws_each_variant_in_the_style_its_record_gives(tmp_path: Path) -> None:
+    out = tmp_path / "report.html"
+    assert report_main([str(RECORDED), "-o", str(out)]) == 0
+    styles = styles_from_record(run_variants(load_results(str(RECORDED))))
+    drawn = line_colours(out.read_text())
+    assert {"queue", "pipe", "shm", "cpu_map", "cpu_chunked"} <= set(drawn)
+    for variant, colours in drawn.items():
+        assert colours == {styles.colour_and_marker(variant)[0]}, variant
+    assert drawn["queue"] != {_checksum_colour("queue")}
+
+
+def test_a_file_from_before_the_record_still_renders_in_checksum_styles(tmp_path: Path) -> None:
+    out = tmp_path / "report.html"
+    assert report_main([str(CPU_ONLY), "-o", str(out)]) == 0
+    drawn = line_colours(out.read_text())
+    assert drawn
+    for variant, colours in drawn.items():
+        assert colours == {_checksum_colour(variant)}, variant
+
+
+def test_the_record_as_text_reads_back_in_its_own_order() -> None:
+    record = parse_variants(json.dumps(dict(reversed(list(RECORD.items())))), "run.json")
+    again = parse_variants(record_text(record), "stored")
+    assert again == record
+    assert list(again) == ["tensor_transfer", "elementwise"]

@@ -34,6 +34,7 @@ class Nights:
     night_noise: float = 0.01  # relative: what changes from night to night
     repetition_noise: float = 0.01  # relative: what changes between repetitions
     benchmarks: dict[str, float] = field(default_factory=lambda: dict(BENCHMARKS))
+    variants: str | None = None  # the context's handoff_variants record; None: a file before it
 
 
 def real_context() -> dict[str, Any]:
@@ -62,6 +63,8 @@ def night_document(
             "repetitions": str(nights.repetitions),
         }.items():
             context[f"setting_{key}"] = value
+    if nights.variants is not None:
+        context["handoff_variants"] = nights.variants
     benchmarks = []
     for name, microseconds in nights.benchmarks.items():
         if name == STEPPED and nights.step_at is not None and night >= nights.step_at:

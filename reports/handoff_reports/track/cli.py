@@ -15,6 +15,7 @@ from handoff_reports.track.check import CheckOptions, check, format_report
 from handoff_reports.track.errors import TrackError
 from handoff_reports.track.series import read_history
 from handoff_reports.track.store import DEFAULT_PATH, open_store
+from handoff_reports.variants import run_variants
 
 EXIT_OK, EXIT_REGRESSION, EXIT_USAGE = 0, 1, 2
 
@@ -22,6 +23,8 @@ EXIT_OK, EXIT_REGRESSION, EXIT_USAGE = 0, 1, 2
 def _ingest(arguments: argparse.Namespace) -> int:
     # Every file is read before any is stored, so one bad file leaves the history as it was.
     runs = [load_results(path) for path in arguments.results]
+    for run in runs:
+        run_variants(run)  # a damaged variants record refuses the batch here, as a damaged file
     for run in runs:
         if not run.run_state.incomplete:
             continue
@@ -73,8 +76,9 @@ def _html(arguments: argparse.Namespace) -> int:
     check_output_file(arguments.out)  # before the plots: a slip in the path costs nothing
     with open_store(arguments.db, create=False) as store:
         history = read_history(store, arguments.match)
+        variants = store.recorded_variants()
     result = check(history, _options(arguments))
-    write_atomically(arguments.out, render_dashboard(result, str(arguments.db)))
+    write_atomically(arguments.out, render_dashboard(result, str(arguments.db), variants))
     damaged = f", {len(history.damaged)} damaged figures left out" if history.damaged else ""
     print(
         f"{arguments.out}: {len(history.series)} series, {len(result.changes)} change points"

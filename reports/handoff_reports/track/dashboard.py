@@ -8,7 +8,7 @@ grouped by pattern behind a table of contents; groups with a change are open, th
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -18,10 +18,11 @@ from matplotlib.dates import AutoDateLocator, ConciseDateFormatter
 
 from handoff_reports.names import parse_name
 from handoff_reports.parallel import map_on_every_core
-from handoff_reports.styles import LINE_STYLES, variant_gid, variant_style
+from handoff_reports.styles import LINE_STYLES, VariantStyles, styles_from_record, variant_gid
 from handoff_reports.svg import figure_to_svg, new_figure
 from handoff_reports.track.check import Change, CheckResult, format_seconds, night
 from handoff_reports.track.series import KnownBreak, Series, break_between, segments
+from handoff_reports.variants import Variant
 
 COLOURS = {"regression": "#c62828", "improvement": "#2e7d32"}
 BREAK_COLOUR = "#888888"
@@ -70,13 +71,15 @@ def _unit(series: Sequence[Series]) -> tuple[str, float]:
     return next(((unit, scale) for unit, scale in UNITS if largest >= scale), UNITS[-1])
 
 
-def _draw_series(axes: Axes, one: Series, scale: float, label: str | None, line_style: str) -> None:
-    """In its variant's colour and marker, as in the report (styles.py); one machine's line
-    style apart from another's."""
+def _draw_series(
+    axes: Axes, one: Series, scale: float, label: str | None, line_style: str, styles: VariantStyles
+) -> None:
+    """In its variant's colour and marker from the history's variants records, as the report
+    takes them from its runs' (styles.py); one machine's line style apart from another's."""
     when = [_when(point.run.identity.date) for point in one.points]
     medians = [point.median / scale for point in one.points]
     variant = parse_name(one.name).variant
-    colour, marker = variant_style(variant)
+    colour, marker = styles.colour_and_marker(variant)
     axes.plot(when, medians, color=colour, marker=marker, markersize=2.5, linewidth=1,
               linestyle=line_style, label=label, gid=variant_gid(variant))  # fmt: skip
     axes.fill_between(
@@ -98,7 +101,9 @@ def _breaks_in(one: Series) -> list[tuple[str, str]]:
     return marks
 
 
-def _plot(name: str, series: Sequence[Series], changes: Sequence[Change]) -> Plot:
+def _plot(
+    name: str, series: Sequence[Series], changes: Sequence[Change], styles: VariantStyles
+) -> Plot:
     unit, scale = _unit(series)
     # Fixed margins and concise dates: a layout engine measured every tick label to place them,
     # half of the drawing time of a 24-night dashboard (44 of 93 s, for 289 plots).
@@ -114,7 +119,8 @@ def _plot(name: str, series: Sequence[Series], changes: Sequence[Change]) -> Plo
     marks = []
     for index, one in enumerate(series):
         line_style = LINE_STYLES[index % len(LINE_STYLES)]
-        _draw_series(axes, one, scale, one.machine_label if several else None, line_style)
+        label = one.machine_label if several else None
+        _draw_series(axes, one, scale, label, line_style, styles)
         for date, what in _breaks_in(one):
             when = _when(date)
             axes.axvline(when, color=BREAK_COLOUR, linestyle="--", linewidth=1, gid="known-break")
@@ -154,11 +160,11 @@ def _plot(name: str, series: Sequence[Series], changes: Sequence[Change]) -> Plo
     return Plot(name=name, anchor=_anchor(name), svg=figure_to_svg(figure, name), marks=marks)
 
 
-def _plot_of(arguments: tuple[str, list[Series], list[Change]]) -> Plot:
+def _plot_of(arguments: tuple[str, list[Series], list[Change], VariantStyles]) -> Plot:
     return _plot(*arguments)
 
 
-def _groups(result: CheckResult) -> list[Group]:
+def _groups(result: CheckResult, styles: VariantStyles) -> list[Group]:
     by_name: dict[str, list[Series]] = {}
     for one in result.history.series:
         by_name.setdefault(one.name, []).append(one)
@@ -166,7 +172,9 @@ def _groups(result: CheckResult) -> list[Group]:
     for change in result.changes:
         changes.setdefault(change.series.name, []).append(change)
     names = sorted(by_name)
-    plots = map_on_every_core(_plot_of, [(n, by_name[n], changes.get(n, [])) for n in names])
+    plots = map_on_every_core(
+        _plot_of, [(n, by_name[n], changes.get(n, []), styles) for n in names]
+    )
     groups: dict[str, list[Plot]] = {}
     for name, plot in zip(names, plots, strict=True):
         groups.setdefault(by_name[name][0].pattern, []).append(plot)
@@ -213,7 +221,10 @@ def _environment() -> jinja2.Environment:
     )
 
 
-def render_dashboard(result: CheckResult, source: str) -> str:
+def render_dashboard(
+    result: CheckResult, source: str, variants: Mapping[str, Sequence[Variant]]
+) -> str:
+    """`variants`: the history's stored records together (HistoryStore.recorded_variants)."""
     breaks: list[KnownBreak] = result.history.breaks
     template = _environment().get_template("dashboard.html.j2")
     return template.render(
@@ -224,7 +235,7 @@ def render_dashboard(result: CheckResult, source: str) -> str:
         regressions=result.reported("regression"),
         improvements=result.reported("improvement"),
         breaks=breaks,
-        groups=_groups(result),
+        groups=_groups(result, styles_from_record(variants)),
         format_seconds=format_seconds,
         anchor=_anchor,
     )

@@ -1,7 +1,8 @@
 """The history: one SQLite file holding every ingested run, every row and every repetition.
 
-Tables: `runs` (one per results file: machine, GPUs, driver, CUDA runtime, commit, date and
-measurement settings; version 1 files gain the settings column, 'unknown', when opened),
+Tables: `runs` (one per results file: machine, GPUs, driver, CUDA runtime, commit, date,
+measurement settings and the run's variants record; older versions are brought up to date when
+opened, see MIGRATIONS),
 `rows` (one per benchmark of a run: wrong, verified, efficiency, error) and `repetitions` (every
 repetition's seconds). A run is unique by machine, date and commit: ingesting a file again is a
 no-op that says so, so a nightly job that retries is harmless.
@@ -27,8 +28,15 @@ from handoff_reports.output_files import check_output_file
 from handoff_reports.results import Run
 from handoff_reports.track.errors import TrackError
 from handoff_reports.track.identity import RunIdentity, identify
+from handoff_reports.variants import (
+    VariantRecord,
+    merge_records,
+    parse_variants,
+    record_text,
+    run_variants,
+)
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 DEFAULT_PATH = Path("history.sqlite")
 
 SCHEMA = """
@@ -47,6 +55,7 @@ CREATE TABLE runs (
     source_path TEXT NOT NULL,
     ingested_at TEXT NOT NULL,
     settings TEXT NOT NULL DEFAULT 'unknown',
+    variants TEXT,
     UNIQUE (machine, date, git_commit)
 );
 CREATE TABLE rows (
@@ -98,6 +107,7 @@ class HistoryStore:
 
     def ingest(self, run: Run) -> Ingested:
         identity = identify(run)
+        variants = run_variants(run)
         existing = self._db.execute(
             "SELECT id FROM runs WHERE machine = ? AND date = ? AND git_commit = ?",
             (identity.machine, identity.date, identity.commit),
@@ -106,8 +116,8 @@ class HistoryStore:
             return Ingested(run_id=int(existing[0]), added=False, rows=0, repetitions=0)
         cursor = self._db.execute(
             "INSERT INTO runs (machine, machine_label, host_name, gpu_models, gpu_uuids, driver,"
-            " cuda_runtime, git_commit, date, source_path, ingested_at, settings)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " cuda_runtime, git_commit, date, source_path, ingested_at, settings, variants)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 identity.machine,
                 identity.machine_label,
@@ -121,6 +131,7 @@ class HistoryStore:
                 run.path,
                 datetime.now(UTC).isoformat(timespec="seconds"),
                 identity.settings,
+                record_text(variants) if variants else None,
             ),
         )
         run_id = int(cursor.lastrowid or 0)
@@ -175,6 +186,17 @@ class HistoryStore:
             )
             for record in result
         ]
+
+    def recorded_variants(self) -> VariantRecord:
+        """Every run's variants record together, the earliest run's order first
+        (variants.merge_records): a night that adds a variant leaves the others' styles as they
+        were. Runs from before the record, or stored before the history kept it, add nothing."""
+        result = self._db.execute(
+            "SELECT id, variants FROM runs WHERE variants IS NOT NULL ORDER BY date, id"
+        )
+        return merge_records(
+            parse_variants(text, f"{self.path}: run {run_id}") for run_id, text in result
+        )
 
     def passing_repetitions(self, match: re.Pattern[str] | None) -> dict[RowKey, list[float]]:
         """Seconds by (run id, benchmark), for rows that neither failed nor got a wrong answer:
@@ -262,15 +284,28 @@ def _split(text: str) -> tuple[str, ...]:
     return tuple(text.split(LIST_SEPARATOR)) if text else ()
 
 
+# The step from each older version to the next; an older history takes them in turn when opened.
+MIGRATIONS = {
+    # Version 1 had no settings column: its runs were made before setting_* existed.
+    1: "ALTER TABLE runs ADD COLUMN settings TEXT NOT NULL DEFAULT 'unknown'",
+    # Version 2 kept no variants record: its runs add nothing to the dashboard's styles.
+    2: "ALTER TABLE runs ADD COLUMN variants TEXT",
+}
+
+
+def _migrate(connection: sqlite3.Connection, version: int) -> None:
+    for step in range(version, SCHEMA_VERSION):
+        connection.execute(MIGRATIONS[step])
+    connection.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
+
+
 def _check_schema(connection: sqlite3.Connection, path: Path) -> None:
     try:
         record = connection.execute("SELECT version FROM schema_version").fetchone()
     except sqlite3.DatabaseError as error:
         raise TrackError(f"{path}: not a handoff history database ({error})") from error
-    if record is not None and record[0] == 1:
-        # Version 1 had no settings column: its runs were made before setting_* existed.
-        connection.execute("ALTER TABLE runs ADD COLUMN settings TEXT NOT NULL DEFAULT 'unknown'")
-        connection.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
+    if record is not None and record[0] in MIGRATIONS:
+        _migrate(connection, record[0])
         return
     if record is None or record[0] != SCHEMA_VERSION:
         found = record[0] if record else "none"
