@@ -21,7 +21,7 @@ from handoff_reports.parallel import map_on_every_core
 from handoff_reports.results import Ceiling, ResultsError, Row, Run, load_all
 from handoff_reports.series import cold_warm_pairs, facets_of, speedups_over_best_cpu
 from handoff_reports.styles import VariantStyles, styles_from_record
-from handoff_reports.variants import Variant, variants_of
+from handoff_reports.variants import Variant, merge_records, variants_of, variants_seen
 
 PATTERN_ORDER = ("pool_prep", "queued_worker", "postproc_split", "independent_tasks", "iterative",
                  "elementwise", "tensor_transfer", "multi_gpu", "multi_gpu_mpi")  # fmt: skip
@@ -165,7 +165,9 @@ def render_report(runs: list[Run]) -> str:
     run = merge_runs(runs)
     rows = run.benchmark_rows()
     recorded = variants_of(runs)
-    styles = styles_from_record(recorded)
+    # Variants the record lacks (a file written before it) still get styles apart from their
+    # pattern's others, in the order their rows come.
+    styles = styles_from_record(merge_records([recorded, variants_seen(runs)]))
     # A pattern's section is a dozen plots or more: worth a process of its own.
     work = [(pattern, members, run.ceilings, styles)
             for pattern, members in _by_pattern(rows).items()]  # fmt: skip

@@ -90,3 +90,14 @@ def merge_records(records: Iterable[Mapping[str, Sequence[Variant]]]) -> Variant
 def variants_of(runs: Iterable[Run]) -> VariantRecord:
     """Every run's record together, the first run's order first (merge_records)."""
     return merge_records(run_variants(run) for run in runs)
+
+
+def variants_seen(runs: Iterable[Run]) -> VariantRecord:
+    """Each pattern's variants in the order the runs' rows name them, undescribed: what a file
+    written before the record still says of its variants, so that its plots can tell them apart."""
+    seen: dict[str, dict[str, Variant]] = {}
+    for run in runs:
+        for row in run.benchmark_rows():
+            pattern, variant = row.name.pattern, row.name.variant
+            seen.setdefault(pattern, {}).setdefault(variant, Variant(variant, "", False, False))
+    return {pattern: tuple(variants.values()) for pattern, variants in seen.items()}

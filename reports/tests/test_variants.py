@@ -16,6 +16,7 @@ from handoff_reports.variants import (
     record_text,
     run_variants,
     variants_of,
+    variants_seen,
 )
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -106,21 +107,37 @@ def _checksum_colour(variant: str) -> str:
 def test_the_report_draws_each_variant_in_the_style_its_record_gives(tmp_path: Path) -> None:
     out = tmp_path / "report.html"
     assert report_main([str(RECORDED), "-o", str(out)]) == 0
-    styles = styles_from_record(run_variants(load_results(str(RECORDED))))
+    record = run_variants(load_results(str(RECORDED)))
+    styles = styles_from_record(record)
     drawn = line_colours(out.read_text())
     assert {"queue", "pipe", "shm", "cpu_map", "cpu_chunked"} <= set(drawn)
+    recorded = {variant.name for variants in record.values() for variant in variants}
     for variant, colours in drawn.items():
-        assert colours == {styles.colour_and_marker(variant)[0]}, variant
+        if variant in recorded:
+            assert colours == {styles.colour_and_marker(variant)[0]}, variant
     assert drawn["queue"] != {_checksum_colour("queue")}
 
 
-def test_a_file_from_before_the_record_still_renders_in_checksum_styles(tmp_path: Path) -> None:
+def test_a_file_from_before_the_record_styles_its_variants_in_row_order(tmp_path: Path) -> None:
     out = tmp_path / "report.html"
     assert report_main([str(CPU_ONLY), "-o", str(out)]) == 0
+    seen = variants_seen([load_results(str(CPU_ONLY))])
+    styles = styles_from_record(seen)
     drawn = line_colours(out.read_text())
     assert drawn
     for variant, colours in drawn.items():
-        assert colours == {_checksum_colour(variant)}, variant
+        assert colours == {styles.colour_and_marker(variant)[0]}, variant
+    for pattern, variants in seen.items():
+        looks = [styles.colour_and_marker(variant.name) for variant in variants]
+        assert len(set(looks)) == len(looks), pattern
+
+
+def test_the_variants_a_files_rows_name_come_in_their_order_undescribed() -> None:
+    seen = variants_seen([load_results(str(CPU_ONLY))])
+    assert seen
+    for variants in seen.values():
+        assert all(variant.description == "" and not variant.recipe for variant in variants)
+    assert "cpu_serial" in {variant.name for variant in seen["elementwise"]}
 
 
 def test_the_record_as_text_reads_back_in_its_own_order() -> None:
