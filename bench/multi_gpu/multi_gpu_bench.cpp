@@ -28,7 +28,10 @@
 // all_gather_collective, weight_gpu<d>. Scaling efficiency against gpus:1 is added by the harness
 // at the end.
 
+#include <functional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "../harness/driver.hpp"
@@ -169,16 +172,18 @@ void register_nccl_allgather_window(const bench_environment& environment) {
   register_variants(environment, {"nccl_allgather_window"});
 }
 
-std::string p2p_unavailable(const bench_environment& environment) {
-  return multi_gpu_unavailable_reason("p2p_gather", environment.gpus.count);
-}
-
-std::string nccl_unavailable(const bench_environment& environment) {
-  return multi_gpu_unavailable_reason("nccl_allgather", environment.gpus.count);
-}
-
-std::string nccl_windows_unavailable(const bench_environment& environment) {
-  return multi_gpu_unavailable_reason("nccl_allgather_window", environment.gpus.count);
+// A family of gathers runs where every one of its variants can: the first row's reason otherwise.
+std::function<std::string(const bench_environment&)> unavailable_unless_all_of(
+    std::vector<std::string_view> gathers) {
+  return [gathers = std::move(gathers)](const bench_environment& environment) {
+    for (const auto gather : gathers) {
+      const auto& row = patterns::find_row(multi_gpu_spec.table, gather);
+      if (auto reason = patterns::unavailable_reason_of(row, environment.gpus.count);
+          !reason.empty())
+        return reason;
+    }
+    return std::string();
+  };
 }
 
 }  // namespace
@@ -188,9 +193,11 @@ HANDOFF_BENCHMARK_FAMILY("multi_gpu/host_gather", 1, register_host_gathers);
 // A gather between devices needs two of them: on one GPU its rows would repeat kernel_only's with
 // a copy inside one device, and cost a profile their set-up of a gibibyte each. With two or more,
 // their gpus:1 rows are each variant's own scaling baseline.
-HANDOFF_BENCHMARK_FAMILY("multi_gpu/p2p_gather", 2, register_p2p_gather, p2p_unavailable);
-HANDOFF_BENCHMARK_FAMILY("multi_gpu/nccl_allgather", 2, register_nccl_allgather, nccl_unavailable);
+HANDOFF_BENCHMARK_FAMILY("multi_gpu/p2p_gather", 2, register_p2p_gather,
+                         unavailable_unless_all_of({"p2p_gather"}));
+HANDOFF_BENCHMARK_FAMILY("multi_gpu/nccl_allgather", 2, register_nccl_allgather,
+                         unavailable_unless_all_of({"nccl_allgather"}));
 HANDOFF_BENCHMARK_FAMILY("multi_gpu/nccl_allgather_window", 2, register_nccl_allgather_window,
-                         nccl_windows_unavailable);
+                         unavailable_unless_all_of({"nccl_allgather_window"}));
 
 }  // namespace handoff::bench::multi_gpu

@@ -9,6 +9,7 @@ set(handoff_user_kernel_example ${PROJECT_SOURCE_DIR}/examples/user_kernel/squar
 handoff_add_gtest(handoff_multi_gpu_cpu_tests cpu
   LABELS tsan
   SOURCES
+    multi_gpu/availability_test.cpp
     multi_gpu/floors_test.cpp
     multi_gpu/launch_threads_test.cpp
     multi_gpu/partition_test.cpp

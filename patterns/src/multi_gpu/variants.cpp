@@ -12,6 +12,16 @@ namespace {
 constexpr runs_on devices_only{.device = true};
 constexpr auto self = clock_kind::self;
 
+std::string peer_access_missing(int gpus) {
+  return peer_access_unavailable_reason(peer_access_matrix(gpus), 0, gpus);
+}
+std::string nccl_missing(int) {
+  return nccl_unavailable_reason();
+}
+std::string nccl_windows_missing(int) {
+  return nccl_windows_unavailable();
+}
+
 constexpr multi_gpu_row rows[] = {
     {.name = "kernel_only",
      .description = "no gather: the results stay on their devices",
@@ -55,21 +65,24 @@ constexpr multi_gpu_row rows[] = {
      .clock = self,
      .reports_stages = false,
      .setup = set_up_p2p_gather,
-     .floor = floor_of<gather_kind::peer>},
+     .floor = floor_of<gather_kind::peer>,
+     .unavailable_reason = peer_access_missing},
     {.name = "nccl_allgather",
      .description = "every device ends with the whole array (ncclAllGather)",
      .targets = devices_only,
      .clock = self,
      .reports_stages = false,
      .setup = set_up_nccl_allgather,
-     .floor = floor_of<gather_kind::nccl>},
+     .floor = floor_of<gather_kind::nccl>,
+     .unavailable_reason = nccl_missing},
     {.name = "nccl_allgather_window",
      .description = "the same into NCCL symmetric windows",
      .targets = devices_only,
      .clock = self,
      .reports_stages = false,
      .setup = set_up_nccl_allgather_window,
-     .floor = floor_of<gather_kind::nccl>},
+     .floor = floor_of<gather_kind::nccl>,
+     .unavailable_reason = nccl_windows_missing},
 };
 
 }  // namespace
@@ -79,12 +92,7 @@ variant_table<multi_gpu_point, multi_gpu_case> multi_gpu_variants() {
 }
 
 std::string multi_gpu_unavailable_reason(std::string_view variant, int gpus) {
-  if (variant == "p2p_gather") {
-    return peer_access_unavailable_reason(peer_access_matrix(gpus), 0, gpus);
-  }
-  if (variant == "nccl_allgather") return nccl_unavailable_reason();
-  if (variant == "nccl_allgather_window") return nccl_windows_unavailable();
-  return {};
+  return unavailable_reason_of(find_row(multi_gpu_variants(), variant), gpus);
 }
 
 }  // namespace handoff::patterns::multi_gpu

@@ -15,6 +15,7 @@
 #include <memory>
 #include <span>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -113,7 +114,16 @@ struct variant_row {
   std::unique_ptr<session<Case>> (*setup)(const Point& at, compute_target target) = nullptr;
   floor_terms (*floor)(const Point& at, compute_target target, const measured_run& run) = nullptr;
   host_threads threads = host_threads::any;
+  // Why this build or machine, with gpus GPUs, cannot run the variant (no peer access, a library
+  // missing or too old), or an empty reason when it can; none: it runs wherever its targets do.
+  std::string (*unavailable_reason)(int gpus) = nullptr;
 };
+
+// The row's own reason it cannot run with gpus GPUs, or an empty one.
+template <class Point, class Case>
+std::string unavailable_reason_of(const variant_row<Point, Case>& row, int gpus) {
+  return row.unavailable_reason ? row.unavailable_reason(gpus) : std::string();
+}
 
 template <class Point, class Case>
 using variant_table = std::span<const variant_row<Point, Case>>;

@@ -63,8 +63,9 @@ std::unique_ptr<multi_gpu_case> make_multi_gpu_case(const multi_gpu_point& at);
 using multi_gpu_row = variant_row<multi_gpu_point, multi_gpu_case>;
 variant_table<multi_gpu_point, multi_gpu_case> multi_gpu_variants();
 
-// Why this build and machine cannot run variant on gpus GPUs (p2p_gather without peer access,
-// nccl_allgather without NCCL, nccl_allgather_window without NCCL 2.27); empty when it can.
+// Why this build and machine cannot run variant on gpus GPUs, as its row says (p2p_gather without
+// peer access, nccl_allgather without NCCL, nccl_allgather_window without NCCL 2.27); empty when
+// it can.
 std::string multi_gpu_unavailable_reason(std::string_view variant, int gpus);
 
 }  // namespace handoff::patterns::multi_gpu
