@@ -90,11 +90,11 @@ int cold_iterations(const bench_config& config) {
   return config.smoke ? 1 : 3;
 }
 
-// The seed on the device: each cold sample starts 100 processes with a CUDA context each, 30 s
-// on an H200, as long as the rest of the family; the default profile leaves its cold start to the
-// full profile (its warm pool, measured, pays the same start-up once).
+// The recipe on the device: its pool has a process per dataset, each cold sample starts them all
+// with a CUDA context each, as long as the rest of the family; the default profile leaves its cold
+// start to the full profile (its warm pool, measured, pays the same start-up once).
 bool starts_a_context_per_task(const tasks::task_row& row, compute_target target) {
-  return row.name == "seed" && target == compute_target::device;
+  return row.recipe && target == compute_target::device;
 }
 
 // Variant-major, warm rows first: consecutive warm rows share the session's pool.

@@ -46,8 +46,9 @@ const pattern_spec<jacobi_point, jacobi_case>& spec() {
   return iterative;
 }
 
-// 2^20 to 2^26 unknowns in powers of 4, within --handoff-max-elements and a variant's own cap; a
-// smoke run uses 1027, which is not a multiple of 4 and so covers the kernel's scalar tail.
+// 2^20 to 2^26 unknowns in powers of 4, within --handoff-max-elements (a variant's row may stop
+// below them: measured_at); a smoke run uses 1027, which is not a multiple of 4 and so covers the
+// kernel's scalar tail.
 std::vector<std::size_t> unknown_counts(const bench_config& config) {
   if (auto chosen = chosen_values(config, "unknowns")) return *chosen;
   if (config.smoke) return {1027};
@@ -59,21 +60,6 @@ std::vector<std::size_t> unknown_counts(const bench_config& config) {
   return profile_points<std::size_t>(config, counts, {std::size_t{1} << 24});
 }
 
-// The CPU variant is slow (2^22 unknowns x 100 steps is a quarter to half a second a run), so it
-// stops there.
-constexpr std::size_t cpu_serial_cap = std::size_t{1} << 22;
-// host_loop moves 2 x 4 bytes an unknown over PCIe every step: at 2^26 a run is 100 x 512 MiB,
-// about a second, and the benchmark would need two or more of them; 2^24 already shows the trend.
-constexpr std::size_t host_loop_cap = std::size_t{1} << 24;
-constexpr std::size_t no_cap = std::size_t{1} << 26;
-
-// The size a variant's rows stop at: the CPU variants' cap, host_loop's, or none.
-std::size_t cap_of(const patterns::variant_row<jacobi_point, jacobi_case>& row) {
-  if (row.targets.cpu) return cpu_serial_cap;
-  if (row.name == "host_loop") return host_loop_cap;
-  return no_cap;
-}
-
 // Every row of the table that runs on target (the CPU variants in the CPU family, the device
 // ones in the GPU family), so a new variant has rows without a line here.
 void register_variants(const bench_environment& environment, compute_target target) {
@@ -81,8 +67,8 @@ void register_variants(const bench_environment& environment, compute_target targ
   for (const std::size_t unknowns : unknown_counts(environment.config)) {
     for (const auto& row : spec().table) {
       const bool in_family = target == compute_target::device ? !row.targets.cpu : row.targets.cpu;
-      if (!in_family || unknowns > cap_of(row)) continue;
       const jacobi_point at{.unknowns = unknowns, .iterations = jacobi_iterations};
+      if (!in_family || !patterns::is_measured_at(row, at)) continue;
       const auto name = benchmark_name("iterative", std::string(row.name),
                                        {{"unknowns", std::to_string(unknowns)},
                                         {"iterations", std::to_string(jacobi_iterations)}});

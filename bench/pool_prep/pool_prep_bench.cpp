@@ -2,7 +2,8 @@
 // example 1 (and seed 001 example 1), a pool preparing a vector add's inputs chunk by chunk for
 // the GPU. The variants, their sessions and floors are pool_prep's table
 // (handoff/patterns/pool_prep/variants.hpp); the driver measures every row. This file is the
-// sweep and the names: cpu_serial has no workers and no cold figure, threads no cold figure.
+// sweep and the names: a one-thread variant (cpu_serial) has no workers and no cold figure,
+// threads no cold figure.
 
 #include <optional>
 #include <string>
@@ -74,7 +75,7 @@ std::string name_of(std::string_view variant, const point& at, bool with_workers
 // The one-thread reference has no workers: one row per size, at the default worker count's
 // points. Every other variant has the workers axis, and a start axis where it has a cold figure.
 void register_rows(const bench_config& config, const pp::row& row, compute_target target) {
-  const bool one_thread = row.name == "cpu_serial";
+  const bool one_thread = row.threads == patterns::host_threads::calling_only;
   const bool has_start = row.cold != patterns::cold_kind::none;
   for (const auto& at : sweep(config)) {
     if (one_thread && !config.smoke && at.workers != default_workers) continue;

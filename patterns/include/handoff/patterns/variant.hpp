@@ -114,10 +114,18 @@ struct variant_row {
   std::unique_ptr<session<Case>> (*setup)(const Point& at, compute_target target) = nullptr;
   floor_terms (*floor)(const Point& at, compute_target target, const measured_run& run) = nullptr;
   host_threads threads = host_threads::any;
+  // Whether the variant is measured at a point of its pattern's sweep (a variant too slow for the
+  // largest sizes stops below them); none: at every point.
+  bool (*measured_at)(const Point& at) = nullptr;
   // Why this build or machine, with gpus GPUs, cannot run the variant (no peer access, a library
   // missing or too old), or an empty reason when it can; none: it runs wherever its targets do.
   std::string (*unavailable_reason)(int gpus) = nullptr;
 };
+
+template <class Point, class Case>
+bool is_measured_at(const variant_row<Point, Case>& row, const Point& at) {
+  return row.measured_at == nullptr || row.measured_at(at);
+}
 
 // The row's own reason it cannot run with gpus GPUs, or an empty one.
 template <class Point, class Case>
