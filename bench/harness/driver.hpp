@@ -172,24 +172,22 @@ void measure_variant(benchmark::State& state, const pattern_spec<Point, Case>& s
   // Stages are summed over the samples (never the warm-up runs): per run, against the mean
   // sample, so that wait is the rest of an average run.
   const double runs = std::max<double>(1.0, static_cast<double>(measured.samples));
-  patterns::stage_times per_run = stages;
-  per_run.scale(1.0 / runs);
-  // A session whose run is one stage as a whole timed nothing inside it: that stage is the mean
-  // of the same samples.
-  if (const auto whole = used->whole_run_stage()) per_run.*whole = measured.mean_seconds;
-  if (row.reports_stages) set_stage_counters(state, per_run, measured.mean_seconds);
+  patterns::stage_times reported = stages;
+  reported.scale(1.0 / runs);
+  const auto per_run = used->stages_per_run(reported, measured.mean_seconds);
+  if (row.reports_stages) {
+    set_stage_counters(state, per_run.stages,
+                       per_run.span_the_run ? per_run.stages.total() : measured.mean_seconds);
+  }
   const auto [bytes, items] = spec.traffic(at);
   set_traffic(state, bytes, items);
-  // Figures come after the stage counters on purpose: a session that times its stages with events
-  // inside the timed region (it cannot wait for them within a run) reports them as stage.*
-  // figures, which replace the sums of its empty run_result stages.
   if (spec.figures) set_figures(state, spec.figures(at));
   auto session_figures = used->figures();
   set_figures(state, session_figures);
   if (row.floor) {
     set_floor(state, row.floor(at, target,
                                {.cold = how == start::cold,
-                                .stages_per_run = per_run,
+                                .stages_per_run = per_run.stages,
                                 .figures = std::move(session_figures)}));
   }
 }

@@ -63,7 +63,10 @@ class whole_kernel final : public copies {
     copies::run(work);
     return {};
   }
-  patterns::stage_member whole_run_stage() const override { return &patterns::stage_times::kernel; }
+  patterns::stages_of_a_run stages_per_run(const patterns::stage_times&,
+                                           double mean_seconds) override {
+    return patterns::whole_run_as(&patterns::stage_times::kernel, mean_seconds);
+  }
 };
 
 class throws : public patterns::session<toy_case> {

@@ -73,9 +73,10 @@ std::vector<float> batched_reduction::result() {
 namespace handoff::patterns::independent_tasks {
 namespace {
 
-std::vector<std::string> stages_of(data_location where) {
-  if (where == data_location::host) return {"h2d", "kernel", "d2h"};
-  return {};  // whole_run_stage
+std::vector<stage_member> stages_of(data_location where) {
+  if (where == data_location::host)
+    return {&stage_times::h2d, &stage_times::kernel, &stage_times::d2h};
+  return {};  // the whole run is the kernel stage
 }
 
 class batched_session final : public device_session<batched_reduction> {
@@ -84,13 +85,9 @@ class batched_session final : public device_session<batched_reduction> {
       : device_session<batched_reduction>(at, stages_of(at.where)), copies_(at.where) {}
 
  private:
-  stage_member whole_run_stage() const override {
-    return copies_ == data_location::host ? nullptr : &stage_times::kernel;
-  }
-
   void enqueue_marked(batched_reduction& variant, const stage_marks& marks) override {
     if (copies_ != data_location::host) {
-      variant.enqueue_reduction();  // no marks: see whole_run_stage
+      variant.enqueue_reduction();  // no marks: the whole run is the kernel stage
       return;
     }
     marks.mark(0, variant.stream());

@@ -89,10 +89,13 @@ class cpu_session final : public session<task_case> {
   reference::verification_result verify(const task_case& work) const override {
     return variant_ ? work.verify(variant_->result()) : work.verify();
   }
-  // stage.wait is 0: a whole run is the kernel stage, as these rows always reported it; the few
-  // nanoseconds of the call around it are not a wait.
+  // A whole run is the kernel stage, as these rows always reported it; the few nanoseconds of the
+  // call around it are not a wait.
+  stages_of_a_run stages_per_run(const stage_times& reported, double) override {
+    return {.stages = reported, .span_the_run = true};
+  }
   std::vector<named_figure> figures() const override {
-    std::vector<named_figure> figures{{"stage.wait", 0.0}};
+    std::vector<named_figure> figures;
     if constexpr (requires(const Variant& variant) { variant.threads_used(); }) {
       if (variant_)
         figures.push_back({"worker_threads", static_cast<double>(variant_->threads_used())});

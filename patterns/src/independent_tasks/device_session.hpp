@@ -3,10 +3,10 @@
 // seeded datasets (datasets_for: the case's values) and builds its variant at set-up, so that the
 // variant's stream exists when the driver starts timing with events on it. A run enqueues the
 // variant's steps with stage marks between them and does not wait; verify() waits and reads the
-// sums as the user would. The stage times reach the driver as figures (stage.<name>, per run),
-// which replace the stage counters a run cannot fill without waiting inside the timed region;
-// stage.wait is 0, for the marks span the whole run. A session with no stage names records no
-// marks at all, and says which stage its whole run is (session::whole_run_stage).
+// sums as the user would. The marks' times reach the driver after the samples (stages_per_run),
+// since a run cannot fill its run_result without waiting inside the timed region; they span the
+// whole run, so none of it is a wait. A session with no spans records no marks at all: its whole
+// run is the kernel stage, timed by the driver's own events.
 
 #include <memory>
 #include <string>
@@ -22,13 +22,12 @@ namespace handoff::patterns::independent_tasks {
 template <class Variant>
 class device_session : public session<task_case> {
  public:
-  // stage_names: one per span between marks; figure: the variant's own figure (its name and how
-  // it reads it).
-  device_session(const task_point& at, std::vector<std::string> stage_names)
+  // spans: the stage of each span between marks, or none for a run that is the kernel stage.
+  device_session(const task_point& at, std::vector<stage_member> spans)
       : batch_(datasets_for(at)),
         variant_(std::make_unique<Variant>(batch_, at.where)),
-        stage_names_(std::move(stage_names)),
-        marks_(stage_names_.size()) {}
+        spans_(std::move(spans)),
+        marks_(spans_.size()) {}
 
   run_result run(task_case&) final {
     marks_.begin_run();
@@ -43,14 +42,14 @@ class device_session : public session<task_case> {
     return work.verify(variant_->result());
   }
   cudaStream_t stream() const final { return variant_->stream(); }
-  std::vector<named_figure> figures() const final {
-    std::vector<named_figure> figures{{"stage.wait", 0.0}};
-    const auto spans = marks_.report();
-    for (std::size_t span = 0; span < spans.size(); ++span)
-      figures.push_back({"stage." + stage_names_[span], spans[span]});
-    for (auto& figure : own_figures(*variant_))
-      figures.push_back(std::move(figure));
-    return figures;
+  std::vector<named_figure> figures() const final { return own_figures(*variant_); }
+  stages_of_a_run stages_per_run(const stage_times&, double mean_seconds) final {
+    if (spans_.empty()) return whole_run_as(&stage_times::kernel, mean_seconds);
+    stages_of_a_run run{.stages = {}, .span_the_run = true};
+    const auto seconds = marks_.report();
+    for (std::size_t span = 0; span < spans_.size(); ++span)
+      run.stages.*spans_[span] += seconds[span];
+    return run;
   }
 
  protected:
@@ -61,8 +60,8 @@ class device_session : public session<task_case> {
  private:
   dataset_batch batch_;
   std::unique_ptr<Variant> variant_;
-  std::vector<std::string> stage_names_;
-  mutable stage_marks marks_;  // reported (and restarted) by figures()
+  std::vector<stage_member> spans_;
+  stage_marks marks_;  // reported (and restarted) by stages_per_run()
 };
 
 // streams and graph overlap one dataset's copies with another's reduction, so a run is reported
@@ -72,7 +71,7 @@ class whole_run_session final : public device_session<Variant> {
  public:
   using own_figure = std::vector<named_figure> (*)(const Variant&);
   whole_run_session(const task_point& at, own_figure figure)
-      : device_session<Variant>(at, {"kernel"}), figure_(figure) {}
+      : device_session<Variant>(at, {&stage_times::kernel}), figure_(figure) {}
 
  private:
   void enqueue_marked(Variant& variant, const stage_marks& marks) override {

@@ -56,4 +56,20 @@ struct stage_times {
 // One stage, named by its member: &stage_times::kernel.
 using stage_member = double stage_times::*;
 
+// The stages of an average run, as a row reports them.
+struct stages_of_a_run {
+  stage_times stages;
+  // The stages span the whole run (events around all of it, or a run that is one stage): none of
+  // the run is a wait.
+  bool span_the_run = false;
+};
+
+// A run that is one stage as a whole, timed by the driver's own start and stop: mean_seconds of
+// that stage, and no wait.
+inline stages_of_a_run whole_run_as(stage_member stage, double mean_seconds) {
+  stages_of_a_run run{.stages = {}, .span_the_run = true};
+  run.stages.*stage = mean_seconds;
+  return run;
+}
+
 }  // namespace handoff::patterns

@@ -62,12 +62,15 @@ class session {
   virtual std::vector<pid_t> peers() const { return {}; }
   // Figures the variant reports about the last run (worker count, convergence, graph nodes).
   virtual std::vector<named_figure> figures() const { return {}; }
-  // The stage that a whole run is, for a session that marks no stage boundaries inside its run:
-  // the driver reports the run's own measured time as that stage, and no wait. A device run that
-  // is a single launch needs no events of its own around it: they would only repeat the driver's
-  // start and stop, and on an idle GPU every record adds its host time to the figure. nullptr:
-  // the session reports its stages itself (run_result, or stage.* figures).
-  virtual stage_member whole_run_stage() const { return nullptr; }
+  // The stages of an average run, once the row's samples are taken, from those its runs
+  // reported (run_result.stages, averaged over the samples) and its mean sample: by default the
+  // reported ones, the rest of the mean sample a wait. A session that cannot fill run_result
+  // without waiting inside the timed region (events between its steps, read afterwards), or whose
+  // run is one stage as a whole (whole_run_as), gives its own here. The one way every row's
+  // stage.* counters are made.
+  virtual stages_of_a_run stages_per_run(const stage_times& reported, double /*mean_seconds*/) {
+    return {.stages = reported, .span_the_run = false};
+  }
   // Stops the workers the way their user would; a worker that does not stop cleanly throws.
   virtual void shutdown() {}
 };
