@@ -156,48 +156,39 @@ void register_kernel_only(const bench_environment& environment) {
   register_variants(environment, {});
 }
 
-void register_host_gathers(const bench_environment& environment) {
-  register_variants(environment, {"host_gather", "host_gather_pinned"});
-}
-
-void register_p2p_gather(const bench_environment& environment) {
-  register_variants(environment, {"p2p_gather"});
-}
-
-void register_nccl_allgather(const bench_environment& environment) {
-  register_variants(environment, {"nccl_allgather"});
-}
-
-void register_nccl_allgather_window(const bench_environment& environment) {
-  register_variants(environment, {"nccl_allgather_window"});
-}
-
-// A family of gathers runs where every one of its variants can: the first row's reason otherwise.
-std::function<std::string(const bench_environment&)> unavailable_unless_all_of(
-    std::vector<std::string_view> gathers) {
-  return [gathers = std::move(gathers)](const bench_environment& environment) {
-    for (const auto gather : gathers) {
-      const auto& row = patterns::find_row(multi_gpu_spec.table, gather);
-      if (auto reason = patterns::unavailable_reason_of(row, environment.gpus.count);
-          !reason.empty())
-        return reason;
-    }
-    return std::string();
-  };
+// A family of gathers: their rows, and where they can run: where every one of them can, the first
+// row's reason otherwise.
+benchmark_family gathers_family(std::string name, int min_gpus,
+                                std::vector<std::string_view> gathers) {
+  return {.name = std::move(name),
+          .min_gpus = min_gpus,
+          .register_benchmarks =
+              [gathers](const bench_environment& environment) {
+                register_variants(environment, gathers);
+              },
+          .unavailable_reason =
+              [gathers](const bench_environment& environment) {
+                for (const auto gather : gathers) {
+                  const auto& row = patterns::find_row(multi_gpu_spec.table, gather);
+                  if (auto reason = patterns::unavailable_reason_of(row, environment.gpus.count);
+                      !reason.empty())
+                    return reason;
+                }
+                return std::string();
+              }};
 }
 
 }  // namespace
 
 HANDOFF_BENCHMARK_FAMILY("multi_gpu/kernel_only", 1, register_kernel_only);
-HANDOFF_BENCHMARK_FAMILY("multi_gpu/host_gather", 1, register_host_gathers);
+HANDOFF_BENCHMARK_FAMILY(gathers_family("multi_gpu/host_gather", 1,
+                                        {"host_gather", "host_gather_pinned"}));
 // A gather between devices needs two of them: on one GPU its rows would repeat kernel_only's with
 // a copy inside one device, and cost a profile their set-up of a gibibyte each. With two or more,
 // their gpus:1 rows are each variant's own scaling baseline.
-HANDOFF_BENCHMARK_FAMILY("multi_gpu/p2p_gather", 2, register_p2p_gather,
-                         unavailable_unless_all_of({"p2p_gather"}));
-HANDOFF_BENCHMARK_FAMILY("multi_gpu/nccl_allgather", 2, register_nccl_allgather,
-                         unavailable_unless_all_of({"nccl_allgather"}));
-HANDOFF_BENCHMARK_FAMILY("multi_gpu/nccl_allgather_window", 2, register_nccl_allgather_window,
-                         unavailable_unless_all_of({"nccl_allgather_window"}));
+HANDOFF_BENCHMARK_FAMILY(gathers_family("multi_gpu/p2p_gather", 2, {"p2p_gather"}));
+HANDOFF_BENCHMARK_FAMILY(gathers_family("multi_gpu/nccl_allgather", 2, {"nccl_allgather"}));
+HANDOFF_BENCHMARK_FAMILY(gathers_family("multi_gpu/nccl_allgather_window", 2,
+                                        {"nccl_allgather_window"}));
 
 }  // namespace handoff::bench::multi_gpu

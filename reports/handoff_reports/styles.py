@@ -5,9 +5,10 @@ labels that read as quantities (10 ms, 4 Mi), not as powers of ten.
 Styles come from the variants record of the runs drawn (variants.py), handed out pattern by pattern
 in the record's order (styles_from_record): one record always gives the same styles, and a variant
 shares neither colour nor marker with the others of the pattern it is first styled in (two variants
-first styled in different patterns could still meet in a third: the record's tables have none). A
-variant the record lacks, and every variant of a file from before the record, takes its name's
-checksum.
+first styled in different patterns could still meet in a third: the record's tables have none). The
+report adds, after the record, the variants a file's rows name (variants.variants_seen), so that a
+file from before the record still tells its variants apart; a variant no record names takes its
+name's checksum.
 Several series of one variant in one plot (other axes: workers, partitioner) differ by line style.
 """
 
