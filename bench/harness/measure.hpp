@@ -32,6 +32,7 @@
 #include "registration.hpp"
 #include "sample_counters.hpp"
 #include "sampling.hpp"
+#include "spin_cost.hpp"
 
 namespace handoff::bench {
 
@@ -96,18 +97,19 @@ int warm_up(TimedRun&& timed_run, const region_options& options, double& last_me
 }
 
 // Sets the delay so that the delayed median is the asked fraction above the plain one; returns
-// the fraction realised. A busy wait on the host (wall-clock and self-timed rows) adds exactly its
-// own length to every run, so its aim is kept and only measured: correcting it from two batch
-// medians let a row whose speed moves between batches shrink its delay by up to 64x (the launch
-// ceilings realised 1.3% of a planted 5% on a lent H100). A kernel spun on the stream also pays a
-// launch and may start late, so CUDA-event rows are corrected, within a factor of 2 of the aim.
+// the fraction realised. A busy wait on the host adds exactly its own length to every run, so its
+// aim is kept and only measured: corrections from two batch medians follow the row's own noise,
+// not the delay's. A kernel spun on the stream also pays a launch and may start late, so a
+// CUDA-event row's delay is corrected, within a factor of 2 of the aim, where that fixed cost is
+// large against the delay.
 template <class TimedRun>
-double calibrate(planted_delay& delay, bool corrects, TimedRun&& timed_run, int& runs) {
+double calibrate(planted_delay& delay, bool on_stream, TimedRun&& timed_run, int& runs) {
   const auto deadline = wall_clock::now() + std::chrono::seconds(2);
   const planted_delay none;
   const double plain = batch_median([&] { return timed_run(none); }, runs, deadline);
   if (!(plain > 0.0)) return 0.0;
   delay.aim_at(plain);
+  const bool corrects = on_stream && delay.fixed_cost_matters(spin_fixed_seconds());
   const int steps = corrects ? 3 : 1;
   double realised = 0.0;
   for (int step = 0; step < steps; ++step) {

@@ -26,6 +26,13 @@ class planted_delay {
     reference_seconds_ = seconds;
     delay_seconds_ = aimed_seconds_ = fraction_ * seconds;
   }
+  // Whether a delay with fixed_seconds of cost on top (a kernel launch) plants a fraction that
+  // needs correcting: only when that cost is more than a twentieth of the aim. Below, the delay
+  // adds its own length to within a twentieth of the fraction, and calibration batches, which are
+  // as noisy as the row, would only move the fraction planted from one process to the next.
+  bool fixed_cost_matters(double fixed_seconds) const noexcept {
+    return fixed_seconds > aimed_seconds_ / 20.0;
+  }
   // One correction step: the delayed median came out realised_fraction slower.
   void correct(double realised_fraction) noexcept;
   // The row's undelayed runs now take plain_seconds: the delay keeps its ratio to them, so that a

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "harness/bench_config.hpp"
 
 namespace handoff::bench {
@@ -46,6 +48,17 @@ TEST_F(PlantedDelay, CorrectionsStayWithinAFactorOfTwoOfTheAim) {
   EXPECT_DOUBLE_EQ(delay.delay_seconds(), 0.00025);
   delay.correct(0.05);  // read as asked: nothing changes
   EXPECT_DOUBLE_EQ(delay.delay_seconds(), 0.00025);
+}
+
+TEST_F(PlantedDelay, AFixedCostIsCorrectedForOnlyWhereItIsLargeAgainstTheDelay) {
+  auto delay = planted_delay::for_row("planted/row");
+  delay.aim_at(0.01);  // a delay of 500 us
+  EXPECT_FALSE(delay.fixed_cost_matters(5e-6));
+  EXPECT_FALSE(delay.fixed_cost_matters(25e-6));
+  EXPECT_TRUE(delay.fixed_cost_matters(26e-6));
+  EXPECT_TRUE(delay.fixed_cost_matters(std::numeric_limits<double>::infinity()));
+  delay.aim_at(1e-4);  // a delay of 5 us: a launch is as long as the delay
+  EXPECT_TRUE(delay.fixed_cost_matters(5e-6));
 }
 
 TEST_F(PlantedDelay, ANonPositiveReadingChangesNothing) {
