@@ -90,6 +90,9 @@ TEST_P(TransferConformance, ColdRunsReopenTheChannelAndArriveBitForBit) {
   }
 }
 
+// The tensor lands in process B: the case alone has nothing to check, so every session says how.
+static_assert(!checks_its_outputs<transfer_case>);
+
 TEST_P(TransferConformance, VerificationFailsWithoutTheRightData) {
   const transfer_point at{4 * kibibyte};
   auto work = make_transfer_case(at);
@@ -102,8 +105,6 @@ TEST_P(TransferConformance, VerificationFailsWithoutTheRightData) {
   // Another seed's pattern differs almost everywhere.
   transfer_case other_seed{.bytes = at.bytes, .seed = transfer_seed + 1};
   EXPECT_GT(session->verify(other_seed).mismatches, 2048U);
-  // And the case alone, which cannot see process B, never passes.
-  EXPECT_FALSE(work->verify().passed());
   session->shutdown();
 }
 

@@ -74,10 +74,6 @@ vector_add_case::vector_add_case(const vector_add_point& at)
   reference::vector_add(inputs_->a, inputs_->b, expected_);
 }
 
-reference::verification_result vector_add_case::verify() const {
-  return {.checked = 0, .mismatches = 1, .first = std::nullopt};
-}
-
 reference::verification_result vector_add_case::verify_sum(std::span<const float> out) const {
   return reference::verify_elementwise(expected_, out);
 }

@@ -26,20 +26,42 @@
 
 namespace handoff::patterns {
 
-// The work of one configuration: it poisons its outputs before each run and checks them after.
+// The work of one configuration: it poisons its outputs before each run. A case that holds its
+// outputs also checks them (verify()); one whose outputs are its sessions' own, or land in another
+// process, has nothing to check, and each of its sessions says how its result is checked instead.
 template <class Case>
-concept work_case = requires(Case& work, const Case& checked) {
-  work.poison();
+concept checks_its_outputs = requires(const Case& checked) {
   { checked.verify() } -> std::same_as<reference::verification_result>;
 };
 
+namespace detail {
+
+template <class Case, bool = checks_its_outputs<Case>>
+class session_verification {
+ public:
+  virtual ~session_verification() = default;
+  // The last run's result against the reference: by default the case's outputs.
+  virtual reference::verification_result verify(const Case& work) const { return work.verify(); }
+};
+
+// A case that cannot check anything makes verify() a session's own duty: a session that forgets
+// it does not compile, rather than failing every run.
 template <class Case>
-class session {
+class session_verification<Case, false> {
+ public:
+  virtual ~session_verification() = default;
+  virtual reference::verification_result verify(const Case& work) const = 0;
+};
+
+}  // namespace detail
+
+template <class Case>
+class session : public detail::session_verification<Case> {
  public:
   session() = default;
   session(const session&) = delete;
   session& operator=(const session&) = delete;
-  virtual ~session() = default;
+  ~session() override = default;
 
   // One warm hand-off or batch over work, leaving its result in work's outputs (or the session's
   // own, for verify()).
@@ -51,8 +73,6 @@ class session {
     throw std::logic_error("this variant has no cold run of its own");
   }
 
-  // The last run's result against the reference; by default the case's outputs.
-  virtual reference::verification_result verify(const Case& work) const { return work.verify(); }
   // Poisons the outputs before a run; by default the case's.
   virtual void poison(Case& work) { work.poison(); }
 

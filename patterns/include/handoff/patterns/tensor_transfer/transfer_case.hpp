@@ -7,7 +7,6 @@
 #include <memory>
 
 #include "handoff/patterns/variant.hpp"
-#include "handoff/reference/verify.hpp"
 
 namespace handoff::patterns {
 
@@ -23,14 +22,8 @@ struct transfer_case {
   std::size_t bytes = 0;
   std::uint64_t seed = transfer_seed;  // the pattern B must hold; another seed's must fail
 
-  // The destination lives in process B: sessions poison and verify it there (their overrides).
+  // The destination lives in process B: sessions poison and verify it there.
   void poison() {}
-  // Nothing was checked in this process, so this never passes on its own.
-  reference::verification_result verify() const {
-    reference::verification_result unchecked;
-    unchecked.mismatches = 1;
-    return unchecked;
-  }
 };
 
 std::unique_ptr<transfer_case> make_transfer_case(const transfer_point& at);
