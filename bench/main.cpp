@@ -144,7 +144,6 @@ int exit_status_of_run(std::size_t ran, const std::string& results_path) {
 int run_benchmarks(int argc, char** argv) {
   using namespace handoff::bench;
   const bench_config config = parse_handoff_flags(argc, argv);
-  set_active_config(config);
   const std::string results_path = json_results_path(argc, argv);
   const bool listing = flag_is_set(argc, argv, "--benchmark_list_tests");
   const auto display =
@@ -263,7 +262,7 @@ int run_benchmarks(int argc, char** argv) {
   results_writer writer(listing ? std::string() : results_path);
   run_reporter reporter(isatty(STDOUT_FILENO) ? benchmark::ConsoleReporter::OO_Color
                                               : benchmark::ConsoleReporter::OO_None,
-                        display, writer, progress ? &*progress : nullptr, plain_file);
+                        display, writer, progress ? &*progress : nullptr, plain_file, config);
   std::size_t ran = 0;
   const int passes = listing ? 1 : config.passes;
   // A run filtered to some patterns still prices its rows: after its first pass it knows the

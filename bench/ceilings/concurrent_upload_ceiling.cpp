@@ -44,7 +44,8 @@ std::vector<upload_lane> lanes_on(int gpus, std::size_t values) {
   return lanes;
 }
 
-void upload_at_once(benchmark::State& state, int gpus, std::size_t bytes_per_gpu) {
+void upload_at_once(benchmark::State& state, const row_context& context, int gpus,
+                    std::size_t bytes_per_gpu) {
   const std::size_t values = bytes_per_gpu / sizeof(float);
   std::vector<float> pattern(values * static_cast<std::size_t>(gpus));
   reference::fill_seeded_nonzero(pattern, 0xA11);
@@ -79,7 +80,7 @@ void upload_at_once(benchmark::State& state, int gpus, std::size_t bytes_per_gpu
     for (const auto& lane : lanes)
       HANDOFF_CUDA_CHECK(cudaStreamWaitEvent(origin, lane.done.get()));
   };
-  measure_gpu_region(state, origin, poison_every_lane, upload_everywhere);
+  measure_gpu_region(state, context, origin, poison_every_lane, upload_everywhere);
   std::vector<float> received(pattern.size());
   for (int device = 0; device < gpus; ++device) {
     const auto& lane = lanes[static_cast<std::size_t>(device)];
@@ -98,7 +99,9 @@ void register_concurrent_uploads(const bench_environment& environment) {
   for (int gpus = 2; gpus <= environment.gpus.count; ++gpus) {
     register_benchmark(benchmark_name("ceilings", ceiling::h2d_pinned_each_of(gpus),
                                       {{"bytes", std::to_string(bytes)}}),
-                       [=](benchmark::State& state) { upload_at_once(state, gpus, bytes); });
+                       [=](benchmark::State& state, const row_context& context) {
+                         upload_at_once(state, context, gpus, bytes);
+                       });
   }
 }
 

@@ -68,14 +68,15 @@ struct host_memory {
   std::vector<float> pageable_;  // touched by one thread, as a user's array is
 };
 
-void host_to_device(benchmark::State& state, std::size_t bytes, bool pinned) {
+void host_to_device(benchmark::State& state, const row_context& context, std::size_t bytes,
+                    bool pinned) {
   const auto pattern = seeded_floats(bytes);
   host_memory source(pattern.size(), pinned);
   std::ranges::copy(pattern, source.span().begin());
   const device_buffer<float> destination(pattern.size());
   const handoff::stream stream;
   measure_gpu_region(
-      state, stream.get(), [&] { poison_device(destination, stream.get()); },
+      state, context, stream.get(), [&] { poison_device(destination, stream.get()); },
       [&] {
         HANDOFF_CUDA_CHECK(cudaMemcpyAsync(destination.data(), source.span().data(), bytes,
                                            cudaMemcpyHostToDevice, stream.get()));
@@ -83,14 +84,15 @@ void host_to_device(benchmark::State& state, std::size_t bytes, bool pinned) {
   finish_copy_ceiling(state, bytes, pattern, download(destination));
 }
 
-void device_to_host(benchmark::State& state, std::size_t bytes, bool pinned) {
+void device_to_host(benchmark::State& state, const row_context& context, std::size_t bytes,
+                    bool pinned) {
   const auto pattern = seeded_floats(bytes);
   const device_buffer<float> source(pattern.size());
   HANDOFF_CUDA_CHECK(cudaMemcpy(source.data(), pattern.data(), bytes, cudaMemcpyHostToDevice));
   host_memory destination(pattern.size(), pinned);
   const handoff::stream stream;
   measure_gpu_region(
-      state, stream.get(), [&] { reference::poison(destination.span()); },
+      state, context, stream.get(), [&] { reference::poison(destination.span()); },
       [&] {
         HANDOFF_CUDA_CHECK(cudaMemcpyAsync(destination.span().data(), source.data(), bytes,
                                            cudaMemcpyDeviceToHost, stream.get()));
@@ -99,7 +101,7 @@ void device_to_host(benchmark::State& state, std::size_t bytes, bool pinned) {
 }
 
 // Two streams, one per direction, started together by one event and joined by another.
-void both_directions(benchmark::State& state, std::size_t bytes) {
+void both_directions(benchmark::State& state, const row_context& context, std::size_t bytes) {
   const auto pattern = seeded_floats(bytes);
   pinned_buffer<float> upload_source(pattern.size());
   pinned_buffer<float> download_destination(pattern.size());
@@ -113,7 +115,7 @@ void both_directions(benchmark::State& state, std::size_t bytes) {
   const event fork(cudaEventDisableTiming);
   const event join(cudaEventDisableTiming);
   measure_gpu_region(
-      state, upload_stream.get(),
+      state, context, upload_stream.get(),
       [&] {
         poison_device(upload_destination, upload_stream.get());
         reference::poison(download_destination.span());
@@ -150,7 +152,8 @@ constexpr std::size_t ring_slot_bytes = 8 * mebibyte;
 constexpr std::size_t ring_slot_count = 8;
 constexpr std::size_t ring_least_chunks = 4;
 
-void both_directions_through_ring(benchmark::State& state, std::size_t bytes) {
+void both_directions_through_ring(benchmark::State& state, const row_context& context,
+                                  std::size_t bytes) {
   const std::size_t chunk_bytes = std::min(ring_slot_bytes, bytes / ring_least_chunks);
   if (chunk_bytes == 0 || chunk_bytes % sizeof(float) != 0 || bytes % chunk_bytes != 0) {
     throw std::invalid_argument("ceilings: the ring copy needs a size of whole float chunks, not " +
@@ -173,7 +176,7 @@ void both_directions_through_ring(benchmark::State& state, std::size_t bytes) {
   const event fork(cudaEventDisableTiming);
   const event join(cudaEventDisableTiming);
   measure_gpu_region(
-      state, upload_stream.get(),
+      state, context, upload_stream.get(),
       [&] {
         poison_device(upload_destination, upload_stream.get());
         reference::poison(download_ring.span());
@@ -222,14 +225,15 @@ void both_directions_through_ring(benchmark::State& state, std::size_t bytes) {
 enum class device_copy_method { memcpy, kernel };
 
 // Counts bytes read plus bytes written, as a memory-bandwidth figure must.
-void device_to_device(benchmark::State& state, std::size_t bytes, device_copy_method method) {
+void device_to_device(benchmark::State& state, const row_context& context, std::size_t bytes,
+                      device_copy_method method) {
   const auto pattern = seeded_floats(bytes);
   const device_buffer<float> source(pattern.size());
   const device_buffer<float> destination(pattern.size());
   HANDOFF_CUDA_CHECK(cudaMemcpy(source.data(), pattern.data(), bytes, cudaMemcpyHostToDevice));
   const handoff::stream stream;
   measure_gpu_region(
-      state, stream.get(), [&] { poison_device(destination, stream.get()); },
+      state, context, stream.get(), [&] { poison_device(destination, stream.get()); },
       [&] {
         if (method == device_copy_method::kernel) {
           launch_copy_kernel(destination.data(), source.data(), bytes, stream.get());
@@ -249,20 +253,28 @@ void register_copy_ceilings(const bench_environment& environment) {
                        std::move(body));
   };
   for (const std::size_t bytes : pcie_sweep_bytes(environment)) {
-    add(ceiling::h2d_pinned, bytes, [=](auto& state) { host_to_device(state, bytes, true); });
-    add(ceiling::d2h_pinned, bytes, [=](auto& state) { device_to_host(state, bytes, true); });
-    add(ceiling::h2d_pageable, bytes, [=](auto& state) { host_to_device(state, bytes, false); });
-    add(ceiling::d2h_pageable, bytes, [=](auto& state) { device_to_host(state, bytes, false); });
+    add(ceiling::h2d_pinned, bytes, [=](auto& state, const row_context& context) {
+      host_to_device(state, context, bytes, true);
+    });
+    add(ceiling::d2h_pinned, bytes, [=](auto& state, const row_context& context) {
+      device_to_host(state, context, bytes, true);
+    });
+    add(ceiling::h2d_pageable, bytes, [=](auto& state, const row_context& context) {
+      host_to_device(state, context, bytes, false);
+    });
+    add(ceiling::d2h_pageable, bytes, [=](auto& state, const row_context& context) {
+      device_to_host(state, context, bytes, false);
+    });
     for (const auto& [through_ring, method_name] :
          {std::pair{false, "whole"}, std::pair{true, "ring"}}) {
       register_benchmark(
           benchmark_name("ceilings", ceiling::bidirectional_pinned,
                          {{"method", method_name}, {"bytes", std::to_string(bytes)}}),
-          [=](auto& state) {
+          [=](auto& state, const row_context& context) {
             if (through_ring) {
-              both_directions_through_ring(state, bytes);
+              both_directions_through_ring(state, context, bytes);
             } else {
-              both_directions(state, bytes);
+              both_directions(state, context, bytes);
             }
           });
     }
@@ -273,7 +285,9 @@ void register_copy_ceilings(const bench_environment& environment) {
       register_benchmark(
           benchmark_name("ceilings", ceiling::device_copy,
                          {{"method", method_name}, {"bytes", std::to_string(bytes)}}),
-          [=](auto& state) { device_to_device(state, bytes, method); });
+          [=](auto& state, const row_context& context) {
+            device_to_device(state, context, bytes, method);
+          });
     }
   }
 }

@@ -17,13 +17,14 @@ namespace handoff::bench::launch_ceilings {
 namespace {
 
 template <class LaunchOnce>
-void time_launches(benchmark::State& state, int launches_per_iteration, LaunchOnce&& launch_once) {
+void time_launches(benchmark::State& state, const row_context& context, int launches_per_iteration,
+                   LaunchOnce&& launch_once) {
   const device_buffer<unsigned long long> counter(1);
   const handoff::stream stream;
   // The counter restarts before every timed run, so after the last one it must read exactly
   // launches_per_iteration.
   measure_wall_region(
-      state,
+      state, context,
       [&] {
         HANDOFF_CUDA_CHECK(
             cudaMemsetAsync(counter.data(), 0, sizeof(unsigned long long), stream.get()));
@@ -45,17 +46,18 @@ void time_launches(benchmark::State& state, int launches_per_iteration, LaunchOn
 void register_launch_ceilings(const bench_environment& environment) {
   const int launches = environment.config.smoke ? 10 : 1000;
   register_benchmark(std::string("ceilings/") + ceiling::launch_async,
-                     [=](benchmark::State& state) {
-                       time_launches(state, launches, [](auto* counter, const stream& on) {
+                     [=](benchmark::State& state, const row_context& context) {
+                       time_launches(state, context, launches, [](auto* counter, const stream& on) {
                          launch_counter_increment(counter, on.get());
                        });
                      });
-  register_benchmark(std::string("ceilings/") + ceiling::launch_sync, [=](benchmark::State& state) {
-    time_launches(state, launches, [](auto* counter, const stream& on) {
-      launch_counter_increment(counter, on.get());
-      on.synchronize();
-    });
-  });
+  register_benchmark(std::string("ceilings/") + ceiling::launch_sync,
+                     [=](benchmark::State& state, const row_context& context) {
+                       time_launches(state, context, launches, [](auto* counter, const stream& on) {
+                         launch_counter_increment(counter, on.get());
+                         on.synchronize();
+                       });
+                     });
 }
 
 }  // namespace

@@ -68,7 +68,8 @@ void poison_on_destination_device(const device_buffer<float>& destination) {
   HANDOFF_CUDA_CHECK(cudaSetDevice(source_device));
 }
 
-void peer_copy(benchmark::State& state, std::size_t bytes, bool peer_access) {
+void peer_copy(benchmark::State& state, const row_context& context, std::size_t bytes,
+               bool peer_access) {
   std::vector<float> pattern(bytes / sizeof(float));
   reference::fill_seeded_nonzero(pattern, 0x9E3);
   HANDOFF_CUDA_CHECK(cudaSetDevice(destination_device));
@@ -79,7 +80,7 @@ void peer_copy(benchmark::State& state, std::size_t bytes, bool peer_access) {
   const scoped_peer_access access(peer_access);
   const handoff::stream stream;
   measure_gpu_region(
-      state, stream.get(), [&] { poison_on_destination_device(destination); },
+      state, context, stream.get(), [&] { poison_on_destination_device(destination); },
       [&] {
         HANDOFF_CUDA_CHECK(cudaMemcpyPeerAsync(destination.data(), destination_device,
                                                source.data(), source_device, bytes, stream.get()));
@@ -93,7 +94,7 @@ void peer_copy(benchmark::State& state, std::size_t bytes, bool peer_access) {
 
 // Each device copies its own buffer into the other's, each on a stream of its own device, started
 // together by one event and joined by another on GPU 0's stream.
-void peer_copy_both_ways(benchmark::State& state, std::size_t bytes) {
+void peer_copy_both_ways(benchmark::State& state, const row_context& context, std::size_t bytes) {
   std::vector<float> pattern(bytes / sizeof(float));
   reference::fill_seeded_nonzero(pattern, 0xB1D);
   const scoped_peer_access access(true);
@@ -110,7 +111,7 @@ void peer_copy_both_ways(benchmark::State& state, std::size_t bytes) {
   const event fork(cudaEventDisableTiming);
   HANDOFF_CUDA_CHECK(cudaMemcpy(source_on_0.data(), pattern.data(), bytes, cudaMemcpyHostToDevice));
   measure_gpu_region(
-      state, stream_on_0.get(),
+      state, context, stream_on_0.get(),
       [&] {
         poison_on_destination_device(destination_on_1);
         HANDOFF_CUDA_CHECK(cudaMemset(destination_on_0.data(), reference::poison_byte,
@@ -144,19 +145,25 @@ void peer_copy_both_ways(benchmark::State& state, std::size_t bytes) {
 void register_peer_off(const bench_environment& environment) {
   const std::size_t bytes = ceiling_transfer_bytes(environment.config);
   register_benchmark(std::string("ceilings/") + ceiling::peer_access_off,
-                     [=](benchmark::State& state) { peer_copy(state, bytes, false); });
+                     [=](benchmark::State& state, const row_context& context) {
+                       peer_copy(state, context, bytes, false);
+                     });
 }
 
 void register_peer_on(const bench_environment& environment) {
   const std::size_t bytes = ceiling_transfer_bytes(environment.config);
   register_benchmark(std::string("ceilings/") + ceiling::peer_access_on,
-                     [=](benchmark::State& state) { peer_copy(state, bytes, true); });
+                     [=](benchmark::State& state, const row_context& context) {
+                       peer_copy(state, context, bytes, true);
+                     });
 }
 
 void register_peer_both_ways(const bench_environment& environment) {
   const std::size_t bytes = ceiling_transfer_bytes(environment.config);
   register_benchmark(std::string("ceilings/") + ceiling::peer_bidirectional,
-                     [=](benchmark::State& state) { peer_copy_both_ways(state, bytes); });
+                     [=](benchmark::State& state, const row_context& context) {
+                       peer_copy_both_ways(state, context, bytes);
+                     });
 }
 
 std::string peer_access_unavailable(const bench_environment&) {

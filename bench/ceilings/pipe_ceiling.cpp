@@ -140,7 +140,8 @@ class pipe_sink_connection {
   transport::unique_fd from_sink_;
 };
 
-void pipe_bandwidth(benchmark::State& state, std::size_t bytes, byte_stream transport) {
+void pipe_bandwidth(benchmark::State& state, const row_context& context, std::size_t bytes,
+                    byte_stream transport) {
   std::vector<float> payload(bytes / sizeof(float));
   reference::fill_seeded_nonzero(payload, 0x919E);
   const auto message = std::as_bytes(std::span(payload));
@@ -149,7 +150,7 @@ void pipe_bandwidth(benchmark::State& state, std::size_t bytes, byte_stream tran
   std::uint64_t wrong_hashes = 0;
   pipe_sink_connection::hashes last;
   measure_wall_region(
-      state, [] {}, [&] { last = sink.send(message); },
+      state, context, [] {}, [&] { last = sink.send(message); },
       [&] {
         if (last.received != expected_hash || last.sent.value_or(expected_hash) != expected_hash)
           ++wrong_hashes;
@@ -165,7 +166,9 @@ void register_pipe_ceiling(const bench_environment& environment) {
       register_benchmark(
           benchmark_name("ceilings", ceiling::pipe,
                          {{"transport", transport_name}, {"bytes", std::to_string(bytes)}}),
-          [=](benchmark::State& state) { pipe_bandwidth(state, bytes, transport); });
+          [=](benchmark::State& state, const row_context& context) {
+            pipe_bandwidth(state, context, bytes, transport);
+          });
     }
   }
 }

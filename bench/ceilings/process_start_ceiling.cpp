@@ -61,13 +61,14 @@ probe_outcome spawn_context_probe(const std::string& expected_line) {
   return {seconds, line == expected_line};
 }
 
-void process_start(benchmark::State& state, int expected_devices, int spawns) {
+void process_start(benchmark::State& state, const row_context& context, int expected_devices,
+                   int spawns) {
   const std::string expected = context_probe_success_line(expected_devices);
   std::uint64_t wrong_reports = 0;
   // The untimed first spawn also pays for reading the program and the driver from disk.
   probe_outcome outcome;
   measure_self_timed_region(
-      state, [] {},
+      state, context, [] {},
       [&] {
         outcome = spawn_context_probe(expected);
         return outcome.seconds_to_context;
@@ -85,7 +86,9 @@ void register_process_start(const bench_environment& environment) {
   const int devices = environment.gpus.count;
   const int spawns = environment.config.smoke ? 1 : 5;
   register_benchmark(std::string("ceilings/") + ceiling::process_start,
-                     [=](benchmark::State& state) { process_start(state, devices, spawns); });
+                     [=](benchmark::State& state, const row_context& context) {
+                       process_start(state, context, devices, spawns);
+                     });
 }
 
 }  // namespace

@@ -37,13 +37,14 @@ void copy_with(copy_method method, void* destination, const void* source, std::s
   }
 }
 
-void shm_memcpy(benchmark::State& state, std::size_t bytes, copy_method method) {
+void shm_memcpy(benchmark::State& state, const row_context& context, std::size_t bytes,
+                copy_method method) {
   std::vector<float> source(bytes / sizeof(float));
   reference::fill_seeded_nonzero(source, 0x5E6);
   auto segment = transport::shared_memory_segment::create_private(bytes, "ceiling");
   const auto destination = segment.bytes();
   measure_wall_region(
-      state, [&] { std::memset(destination.data(), reference::poison_byte, bytes); },
+      state, context, [&] { std::memset(destination.data(), reference::poison_byte, bytes); },
       [&] { copy_with(method, destination.data(), source.data(), bytes); }, nothing_after_run,
       {.on_one_core = true});
   set_traffic(state, static_cast<double>(bytes), static_cast<double>(source.size()));
@@ -58,7 +59,9 @@ void register_shm_memcpy_ceiling(const bench_environment& environment) {
       register_benchmark(
           benchmark_name("ceilings", ceiling::shm_memcpy,
                          {{"method", method_name}, {"bytes", std::to_string(bytes)}}),
-          [=](benchmark::State& state) { shm_memcpy(state, bytes, method); });
+          [=](benchmark::State& state, const row_context& context) {
+            shm_memcpy(state, context, bytes, method);
+          });
     }
   }
 }

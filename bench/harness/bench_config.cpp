@@ -109,11 +109,6 @@ planted_slowdown parse_planted_slowdown(std::string_view text) {
   return plant;
 }
 
-bench_config& mutable_active_config() {
-  static bench_config config;
-  return config;
-}
-
 }  // namespace
 
 std::string_view profile_name(bench_profile profile) {
@@ -298,14 +293,6 @@ int current_pass() noexcept {
 
 void set_current_pass(int pass) noexcept {
   pass_now = pass;
-}
-
-const bench_config& active_config() noexcept {
-  return mutable_active_config();
-}
-
-void set_active_config(const bench_config& config) {
-  mutable_active_config() = config;
 }
 
 }  // namespace handoff::bench

@@ -117,8 +117,4 @@ double host_memory_bytes() noexcept;
 int current_pass() noexcept;
 void set_current_pass(int pass) noexcept;
 
-// The configuration of this run, for code that has no environment at hand (the timing loop).
-const bench_config& active_config() noexcept;
-void set_active_config(const bench_config& config);
-
 }  // namespace handoff::bench

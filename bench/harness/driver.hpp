@@ -86,19 +86,20 @@ namespace detail {
 
 // Times samples of one session with the row's clock.
 template <class Case, class Run>
-region_result time_runs(benchmark::State& state, patterns::clock_kind clock,
-                        const region_options& options, patterns::session<Case>& s, Case& work,
-                        patterns::stage_times& stages, Run&& run) {
+region_result time_runs(benchmark::State& state, const row_context& context,
+                        patterns::clock_kind clock, const region_options& options,
+                        patterns::session<Case>& s, Case& work, patterns::stage_times& stages,
+                        Run&& run) {
   patterns::run_result last;
   const auto poison = [&] { s.poison(work); };
   const auto add_stages = [&] { stages += last.stages; };
   switch (clock) {
     case patterns::clock_kind::cuda_events:
       return measure_gpu_region(
-          state, s.stream(), poison, [&] { last = run(); }, add_stages, options);
+          state, context, s.stream(), poison, [&] { last = run(); }, add_stages, options);
     case patterns::clock_kind::self:
       return measure_self_timed_region(
-          state, poison,
+          state, context, poison,
           [&] {
             last = run();
             return last.seconds;
@@ -108,13 +109,14 @@ region_result time_runs(benchmark::State& state, patterns::clock_kind clock,
       break;
   }
   return measure_wall_region(
-      state, poison, [&] { last = run(); }, add_stages, options);
+      state, context, poison, [&] { last = run(); }, add_stages, options);
 }
 
 }  // namespace detail
 
 template <class Point, class Case>
-void measure_variant(benchmark::State& state, const pattern_spec<Point, Case>& spec,
+void measure_variant(benchmark::State& state, const row_context& context,
+                     const pattern_spec<Point, Case>& spec,
                      const patterns::variant_row<Point, Case>& row, const Point& at,
                      patterns::compute_target target, start how, int cold_samples) {
   const auto row_started = wall_clock::now();
@@ -143,7 +145,7 @@ void measure_variant(benchmark::State& state, const pattern_spec<Point, Case>& s
       };
       patterns::run_result last;
       measured = measure_wall_region(
-          state, poison_and_clear,
+          state, context, poison_and_clear,
           [&] {
             fresh = row.setup(at, target);
             last = fresh->run(work);
@@ -154,10 +156,11 @@ void measure_variant(benchmark::State& state, const pattern_spec<Point, Case>& s
       auto& warm = sessions.get(key, [&] { return row.setup(at, target); });
       used = &warm;
       state.counters["setup_seconds"] = seconds_since(row_started);
-      measured = how == start::cold ? detail::time_runs(state, row.clock, options, warm, work,
-                                                        stages, [&] { return warm.run_cold(work); })
-                                    : detail::time_runs(state, row.clock, options, warm, work,
-                                                        stages, [&] { return warm.run(work); });
+      measured = how == start::cold
+                     ? detail::time_runs(state, context, row.clock, options, warm, work, stages,
+                                         [&] { return warm.run_cold(work); })
+                     : detail::time_runs(state, context, row.clock, options, warm, work, stages,
+                                         [&] { return warm.run(work); });
     }
   } catch (...) {
     sessions.drop();
@@ -207,10 +210,10 @@ benchmark::internal::Benchmark* register_variant(const pattern_spec<Point, Case>
                           .cpu = each.targets.cpu});
   }
   note_registered(spec.table.data(), spec.pattern, row.name, table_rows);
-  return register_benchmark(name,
-                            [&spec, &row, at, target, how, cold_iterations](benchmark::State& s) {
-                              measure_variant(s, spec, row, at, target, how, cold_iterations);
-                            });
+  return register_benchmark(name, [&spec, &row, at, target, how, cold_iterations](
+                                      benchmark::State& s, const row_context& context) {
+    measure_variant(s, context, spec, row, at, target, how, cold_iterations);
+  });
 }
 
 }  // namespace handoff::bench

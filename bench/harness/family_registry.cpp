@@ -74,10 +74,10 @@ std::vector<family_plan> register_families(const bench_environment& environment)
   for (const auto& entry : plan) {
     if (!entry.runs) continue;
     const auto family = std::ranges::find(families(), entry.name, &benchmark_family::name);
-    set_registering_family(family->name);
+    set_registering_family(family->name, environment.config);
     family->register_benchmarks(environment);
   }
-  set_registering_family("other");
+  set_registering_family("other", environment.config);
   return plan;
 }
 

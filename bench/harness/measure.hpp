@@ -79,9 +79,9 @@ double batch_median(TimedRun&& timed_run, int& runs, wall_clock::time_point dead
 
 // Until two batches agree and the GPU (for a GPU row) has left idle, or the warm-up time is up.
 template <class TimedRun>
-int warm_up(TimedRun&& timed_run, const region_options& options, double& last_median) {
+int warm_up(TimedRun&& timed_run, const region_options& options, double budget,
+            double& last_median) {
   int runs = 0;
-  const double budget = active_config().sampling.max_warmup_seconds;
   if (budget <= 0.0) return runs;
   const auto deadline = wall_clock::now() + std::chrono::duration_cast<wall_clock::duration>(
                                                 std::chrono::duration<double>(budget));
@@ -165,14 +165,15 @@ inline void follow_recent_samples(planted_delay& delay, const std::vector<double
 // time_one(body, delay) runs body once, with delay inside the timed region, and returns its
 // seconds.
 template <class TimeOne, class Poison, class Body, class AfterRun>
-region_result sample(benchmark::State& state, sample_clock clock, const region_options& options,
-                     TimeOne& time_one, Poison& poison, Body& body, AfterRun& after_run) {
-  const auto& settings = active_config().sampling;
-  const int fixed_samples = active_config().fixed_samples_here(options.fixed_samples);
+region_result sample(benchmark::State& state, const row_context& row, sample_clock clock,
+                     const region_options& options, TimeOne& time_one, Poison& poison, Body& body,
+                     AfterRun& after_run) {
+  const auto& settings = row.config.sampling;
+  const int fixed_samples = row.config.fixed_samples_here(options.fixed_samples);
   const core_pin pin(options.on_one_core);
   const bool fixed = fixed_samples > 0;
   const planted_delay none;
-  planted_delay delay = planted_delay::for_row(current_row_name());
+  planted_delay delay = planted_delay::for_row(row.config.plant, row.name, row.pass);
   const auto timed_run = [&](const planted_delay& with) {
     poison();
     return static_cast<double>(time_one(body, with));
@@ -186,7 +187,8 @@ region_result sample(benchmark::State& state, sample_clock clock, const region_o
   time_one(body, none);
   if (!fixed) {
     double warm_median = 0.0;
-    report.warmup_runs = warm_up([&] { return timed_run(none); }, options, warm_median);
+    report.warmup_runs =
+        warm_up([&] { return timed_run(none); }, options, settings.max_warmup_seconds, warm_median);
     if (delay.active()) {
       report.planted_actual =
           calibrate(delay, clock == sample_clock::cuda_events, timed_run, report.warmup_runs);
@@ -195,7 +197,7 @@ region_result sample(benchmark::State& state, sample_clock clock, const region_o
   gpu_clock_watch clocks;
   if (options.uses_gpu) clocks.add(read_gpu_clocks());
 
-  const bool in_pairs = active_config().plant.alternation == plant_alternation::samples;
+  const bool in_pairs = row.config.plant.alternation == plant_alternation::samples;
   sample_series series(settings, fixed_samples);
   sample_series planted(settings, fixed_samples);
   const auto start = wall_clock::now();
@@ -230,7 +232,7 @@ region_result sample(benchmark::State& state, sample_clock clock, const region_o
     planted_report.planted = delay.fraction();
     const double plain_median = series.describe(report);
     const double planted_median = planted.describe(planted_report);
-    planted_half half{current_row_name(), planted_median / plain_median, {}};
+    planted_half half{row.name, planted_median / plain_median, {}};
     if (!(half.time_ratio > 0.0) || !std::isfinite(half.time_ratio)) half.time_ratio = 1.0;
     planted_report.planted_actual = half.time_ratio - 1.0;
     set_sample_counters(half.counters, planted_report);
@@ -245,7 +247,7 @@ region_result sample(benchmark::State& state, sample_clock clock, const region_o
 }
 
 template <class TimeOne, class Poison, class Body, class AfterRun>
-region_result measure_region(benchmark::State& state, sample_clock clock,
+region_result measure_region(benchmark::State& state, const row_context& row, sample_clock clock,
                              const region_options& options, TimeOne&& time_one, Poison&& poison,
                              Body&& body, AfterRun&& after_run) {
   // handoff_bench sets Google Benchmark's minimum time so that it runs one iteration; a program
@@ -253,7 +255,7 @@ region_result measure_region(benchmark::State& state, sample_clock clock,
   // again.
   std::optional<region_result> result;
   for (auto _ : state) {
-    if (!result) result = sample(state, clock, options, time_one, poison, body, after_run);
+    if (!result) result = sample(state, row, clock, options, time_one, poison, body, after_run);
     // An empty row (interrupted before its first sample) still reports a positive time.
     state.SetIterationTime(std::max(result->median_seconds, 1e-12));
   }
@@ -263,9 +265,9 @@ region_result measure_region(benchmark::State& state, sample_clock clock,
 }  // namespace detail
 
 template <class Poison, class Body, class AfterRun = nothing_after_run_type>
-region_result measure_gpu_region(benchmark::State& state, cudaStream_t stream, Poison&& poison,
-                                 Body&& body, AfterRun&& after_run = {},
-                                 region_options options = {}) {
+region_result measure_gpu_region(benchmark::State& state, const row_context& row,
+                                 cudaStream_t stream, Poison&& poison, Body&& body,
+                                 AfterRun&& after_run = {}, region_options options = {}) {
   const event start;
   const event stop;
   const auto time_with_events = [&](auto& run, const planted_delay& delay) {
@@ -276,33 +278,35 @@ region_result measure_gpu_region(benchmark::State& state, cudaStream_t stream, P
     return elapsed_milliseconds(start, stop) * 1e-3;
   };
   options.uses_gpu = true;
-  return detail::measure_region(state, sample_clock::cuda_events, options, time_with_events, poison,
-                                body, after_run);
+  return detail::measure_region(state, row, sample_clock::cuda_events, options, time_with_events,
+                                poison, body, after_run);
 }
 
 template <class Poison, class Body, class AfterRun = nothing_after_run_type>
-region_result measure_wall_region(benchmark::State& state, Poison&& poison, Body&& body,
-                                  AfterRun&& after_run = {}, region_options options = {}) {
+region_result measure_wall_region(benchmark::State& state, const row_context& row, Poison&& poison,
+                                  Body&& body, AfterRun&& after_run = {},
+                                  region_options options = {}) {
   const auto time_with_wall_clock = [](auto& run, const planted_delay& delay) {
     const auto start = wall_clock::now();
     run();
     if (delay.active()) delay.busy_wait();
     return seconds_since(start);
   };
-  return detail::measure_region(state, sample_clock::wall, options, time_with_wall_clock, poison,
-                                body, after_run);
+  return detail::measure_region(state, row, sample_clock::wall, options, time_with_wall_clock,
+                                poison, body, after_run);
 }
 
 // body() returns the seconds it measured itself.
 template <class Poison, class Body, class AfterRun = nothing_after_run_type>
-region_result measure_self_timed_region(benchmark::State& state, Poison&& poison, Body&& body,
-                                        AfterRun&& after_run = {}, region_options options = {}) {
+region_result measure_self_timed_region(benchmark::State& state, const row_context& row,
+                                        Poison&& poison, Body&& body, AfterRun&& after_run = {},
+                                        region_options options = {}) {
   const auto as_reported = [](auto& run, const planted_delay& delay) {
     double seconds = static_cast<double>(run());
     if (delay.active()) seconds += delay.measured_busy_wait();
     return seconds;
   };
-  return detail::measure_region(state, sample_clock::self, options, as_reported, poison, body,
+  return detail::measure_region(state, row, sample_clock::self, options, as_reported, poison, body,
                                 after_run);
 }
 

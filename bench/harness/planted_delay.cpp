@@ -10,11 +10,11 @@
 
 namespace handoff::bench {
 
-planted_delay planted_delay::for_row(const std::string& row_name) {
+planted_delay planted_delay::for_row(const planted_slowdown& plant, const std::string& row_name,
+                                     int pass) {
   planted_delay delay;
-  const auto& plant = active_config().plant;
   if (!plant.active()) return delay;
-  if (plant.alternation == plant_alternation::passes && current_pass() % 2 == 1) return delay;
+  if (plant.alternation == plant_alternation::passes && pass % 2 == 1) return delay;
   // Matched as Google Benchmark matches its filter: searched in the name with its suffix.
   const std::regex rows(plant.rows_regex, std::regex::extended);
   if (std::regex_search(row_name + "/manual_time", rows)) delay.fraction_ = plant.fraction;

@@ -10,12 +10,16 @@
 
 #include <string>
 
+#include "bench_config.hpp"
+
 namespace handoff::bench {
 
 class planted_delay {
  public:
-  // Off unless the active configuration plants a slowdown on the row named row_name.
-  static planted_delay for_row(const std::string& row_name);
+  // Off unless plant is on for the row named row_name (and, planted in alternate passes, pass is
+  // one of them).
+  static planted_delay for_row(const planted_slowdown& plant, const std::string& row_name,
+                               int pass);
 
   bool active() const noexcept { return fraction_ > 0.0; }
   double fraction() const noexcept { return fraction_; }

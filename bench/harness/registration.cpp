@@ -12,20 +12,19 @@ std::string& registering_family() {
   return family;
 }
 
+std::shared_ptr<const bench_config>& registering_config() {
+  static auto config = std::make_shared<const bench_config>();
+  return config;
+}
+
 std::vector<registered_row>& rows() {
   static std::vector<registered_row> all;
   return all;
 }
 
-struct current_row_state {
-  std::string name;
-  std::string family;
-  std::string previous_family;
-};
-
-current_row_state& current() {
-  static current_row_state state;
-  return state;
+std::string& previous_family() {
+  static std::string family;
+  return family;
 }
 
 std::vector<std::function<void()>>& family_change_hooks() {
@@ -34,14 +33,12 @@ std::vector<std::function<void()>>& family_change_hooks() {
 }
 
 void enter_row(const registered_row& row) {
-  auto& state = current();
-  if (!state.previous_family.empty() && state.previous_family != row.family) {
+  auto& previous = previous_family();
+  if (!previous.empty() && previous != row.family) {
     for (auto& retire : family_change_hooks())
       retire();
   }
-  state.name = row.name;
-  state.family = row.family;
-  state.previous_family = row.family;
+  previous = row.family;
 }
 
 }  // namespace
@@ -50,7 +47,8 @@ benchmark::internal::Benchmark* register_benchmark(const std::string& name, benc
   registered_row row{name, registering_family()};
   rows().push_back(row);
   auto* registered = benchmark::RegisterBenchmark(
-      name.c_str(), [body = std::move(body), row = std::move(row)](benchmark::State& state) {
+      name.c_str(), [body = std::move(body), row = std::move(row),
+                     config = registering_config()](benchmark::State& state) {
         if (run_interrupted()) {
           // Skipped rows are not results: the results writer leaves them out.
           state.SkipWithError(interruption_reason().c_str());
@@ -59,12 +57,10 @@ benchmark::internal::Benchmark* register_benchmark(const std::string& name, benc
         const auto started = wall_clock::now();
         run_guarded(state, [&] {
           enter_row(row);
-          body(state);
+          body(state, row_context{.config = *config, .name = row.name, .pass = current_pass()});
         });
         // The row's whole cost, set-up, warm-up and verification included: what a profile spends.
         state.counters["row_seconds"] = seconds_since(started);
-        current().name.clear();
-        current().family.clear();
       });
   return registered->UseManualTime()->Unit(benchmark::kMicrosecond);
 }
@@ -77,20 +73,17 @@ std::string benchmark_name(const std::string& pattern, const std::string& varian
   return name;
 }
 
-void set_registering_family(std::string family) {
+void set_registering_family(std::string family, const bench_config& config) {
   registering_family() = std::move(family);
+  registering_config() = std::make_shared<const bench_config>(config);
+}
+
+void set_registering_family(std::string family) {
+  set_registering_family(std::move(family), bench_config{});
 }
 
 const std::vector<registered_row>& registered_rows() noexcept {
   return rows();
-}
-
-const std::string& current_row_name() noexcept {
-  return current().name;
-}
-
-const std::string& current_row_family() noexcept {
-  return current().family;
 }
 
 void on_family_change(std::function<void()> retire) {

@@ -58,11 +58,14 @@ void run_reporter::google_output::finish() {
 }
 
 run_reporter::run_reporter(OutputOptions options, display_format format, results_writer& writer,
-                           progress_lines* progress, const plain_results_file& plain_file)
+                           progress_lines* progress, const plain_results_file& plain_file,
+                           const bench_config& config)
     : summarising_reporter(options),
       display_{display_for(format), format == display_format::csv, {}},
       writer_(writer),
-      progress_(progress) {
+      progress_(progress),
+      passes_(config.passes),
+      in_pairs_(config.plant.alternation == plant_alternation::samples) {
   if (plain_file.path.empty()) return;
   plain_file_path_ = plain_file.path;
   plain_file_.reporter = display_for(plain_file.format);
@@ -90,9 +93,8 @@ void run_reporter::ReportRuns(const std::vector<Run>& reports) {
   if (!display_.reporter) benchmark::ConsoleReporter::ReportRuns(stamped);
   // The summary prices the rows' figures: planted halves (a test hook) are not figures.
   std::vector<Run> figures;
-  const bool in_pairs = active_config().plant.alternation == plant_alternation::samples;
   for (const auto& run : stamped) {
-    if (!in_pairs || run.repetition_index % 2 == 0) figures.push_back(run);
+    if (!in_pairs_ || run.repetition_index % 2 == 0) figures.push_back(run);
   }
   collect(figures);
   writer_.add(stamped);
@@ -100,11 +102,10 @@ void run_reporter::ReportRuns(const std::vector<Run>& reports) {
   if (progress_) progress_->row_finished(reports.front().run_name.function_name);
 }
 
-std::vector<run_reporter::Run> run_reporter::stamp_passes(const std::vector<Run>& reports) {
-  const auto& config = active_config();
+std::vector<run_reporter::Run> run_reporter::stamp_passes(const std::vector<Run>& reports) const {
   const int pass_index = current_pass() - 1;
   std::vector<Run> stamped;
-  if (config.plant.alternation == plant_alternation::samples) {
+  if (in_pairs_) {
     // Each repetition becomes two: its plain samples, then its planted ones.
     stamped.reserve(2 * reports.size());
     for (const auto& run : reports) {
@@ -114,7 +115,7 @@ std::vector<run_reporter::Run> run_reporter::stamp_passes(const std::vector<Run>
       const auto per_pass = static_cast<std::int64_t>(std::max<std::int64_t>(1, run.repetitions));
       auto& plain = stamped.emplace_back(run);
       plain.repetition_index = 2 * (pass_index * per_pass + run.repetition_index);
-      plain.repetitions = 2 * per_pass * config.passes;
+      plain.repetitions = 2 * per_pass * passes_;
       if (!half) continue;
       auto& planted = stamped.emplace_back(plain);
       planted.repetition_index += 1;
@@ -127,12 +128,12 @@ std::vector<run_reporter::Run> run_reporter::stamp_passes(const std::vector<Run>
   stamped = reports;
   // In a run of several passes (--handoff-passes), each row is written as the repetition of
   // the pass it ran in (its Google Benchmark repetitions numbered within the pass).
-  if (config.passes > 1) {
+  if (passes_ > 1) {
     for (auto& run : stamped) {
       if (run.run_type != Run::RT_Iteration) continue;
       const auto per_pass = std::max<std::int64_t>(1, run.repetitions);
       run.repetition_index = pass_index * per_pass + run.repetition_index;
-      run.repetitions = per_pass * config.passes;
+      run.repetitions = per_pass * passes_;
     }
   }
   return stamped;

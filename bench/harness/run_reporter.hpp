@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "bench_config.hpp"
 #include "progress.hpp"
 #include "results_writer.hpp"
 
@@ -33,8 +34,10 @@ struct plain_results_file {
 
 class run_reporter : public summarising_reporter {
  public:
+  // config: the run's settings, for its passes and whether rows were sampled in pairs.
   run_reporter(OutputOptions options, display_format format, results_writer& writer,
-               progress_lines* progress, const plain_results_file& plain_file = {});
+               progress_lines* progress, const plain_results_file& plain_file = {},
+               const bench_config& config = {});
   bool ReportContext(const Context& context) override;
   void ReportRuns(const std::vector<Run>& reports) override;
   void Finalize() override {}
@@ -46,7 +49,7 @@ class run_reporter : public summarising_reporter {
  private:
   // Numbers each row by its pass (--handoff-passes); sampled in pairs
   // (--handoff-plant-alternate=samples), each row becomes its plain half and its planted half.
-  static std::vector<Run> stamp_passes(const std::vector<Run>& reports);
+  std::vector<Run> stamp_passes(const std::vector<Run>& reports) const;
   void write_plain_file();
 
   // Google Benchmark's JSON or CSV reporter for standard output or the plain results file. Its
@@ -70,6 +73,8 @@ class run_reporter : public summarising_reporter {
   google_output plain_file_;
   results_writer& writer_;
   progress_lines* progress_;
+  int passes_ = 1;
+  bool in_pairs_ = false;
   bool context_reported_ = false;
 };
 

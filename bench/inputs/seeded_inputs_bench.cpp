@@ -26,13 +26,13 @@ std::uint64_t first_index_of(std::size_t count) {
   return (std::uint64_t{1} << 32) - count / 2;
 }
 
-void seeded_nonzero(benchmark::State& state, std::size_t count) {
+void seeded_nonzero(benchmark::State& state, const row_context& context, std::size_t count) {
   const std::uint64_t first = first_index_of(count);
   std::vector<float> expected(count), values(count);
   for (std::size_t i = 0; i < count; ++i)
     expected[i] = reference::seeded_nonzero_value(seed, first + i);
   measure_wall_region(
-      state, [&] { reference::poison(values); },
+      state, context, [&] { reference::poison(values); },
       [&] { reference::fill_seeded_nonzero(values, seed, first); }, nothing_after_run,
       {.on_one_core = true});
   set_traffic(state, static_cast<double>(count * sizeof(float)), static_cast<double>(count));
@@ -54,7 +54,9 @@ void register_seeded_nonzero(const bench_environment& environment) {
   for (const std::size_t count : counts(environment.config)) {
     register_benchmark(benchmark_name("inputs", "seeded_nonzero",
                                       {{"threads", "1"}, {"elements", std::to_string(count)}}),
-                       [=](benchmark::State& state) { seeded_nonzero(state, count); });
+                       [=](benchmark::State& state, const row_context& context) {
+                         seeded_nonzero(state, context, count);
+                       });
   }
 }
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "handoff/reference/inputs.hpp"
@@ -46,10 +47,11 @@ int failures_of_one_run(const char* name, writes_first_runs_only& variant) {
   quick.sampling.timeout_seconds = 0.05;
   quick.sampling.min_time_seconds = 0.01;
   quick.sampling.max_warmup_seconds = 0.02;
-  set_active_config(quick);
-  benchmark::RegisterBenchmark(name, [&variant](benchmark::State& state) {
+  const std::string row_name = name;
+  benchmark::RegisterBenchmark(name, [&variant, quick, row_name](benchmark::State& state) {
     measure_wall_region(
-        state, [&] { variant.poison_output(); }, [&] { variant.run(); });
+        state, row_context{.config = quick, .name = row_name}, [&] { variant.poison_output(); },
+        [&] { variant.run(); });
     record_verification(state, reference::verify_elementwise(variant.expected(), variant.out()));
   })->UseManualTime();
   counting_reporter reporter;

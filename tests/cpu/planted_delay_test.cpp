@@ -6,38 +6,45 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <string>
 
 #include "harness/bench_config.hpp"
 
 namespace handoff::bench {
 namespace {
 
+planted_slowdown five_percent_on_planted_rows() {
+  planted_slowdown plant;
+  plant.fraction = 0.05;
+  plant.rows_regex = "^planted/";
+  return plant;
+}
+
 class PlantedDelay : public ::testing::Test {
  protected:
-  void SetUp() override {
-    bench_config planted;
-    planted.plant.fraction = 0.05;
-    planted.plant.rows_regex = "^planted/";
-    set_active_config(planted);
+  planted_delay for_row(const std::string& name) const {
+    return planted_delay::for_row(plant_, name, 1);
   }
-  void TearDown() override { set_active_config(bench_config{}); }
+
+ private:
+  planted_slowdown plant_ = five_percent_on_planted_rows();
 };
 
 TEST_F(PlantedDelay, OnForTheMatchingRowsOnly) {
-  EXPECT_TRUE(planted_delay::for_row("planted/row").active());
-  EXPECT_DOUBLE_EQ(planted_delay::for_row("planted/row").fraction(), 0.05);
-  EXPECT_FALSE(planted_delay::for_row("other/planted/row").active());
+  EXPECT_TRUE(for_row("planted/row").active());
+  EXPECT_DOUBLE_EQ(for_row("planted/row").fraction(), 0.05);
+  EXPECT_FALSE(for_row("other/planted/row").active());
 }
 
 TEST_F(PlantedDelay, AimsAtTheFractionOfARun) {
-  auto delay = planted_delay::for_row("planted/row");
+  auto delay = for_row("planted/row");
   delay.aim_at(0.01);
   EXPECT_DOUBLE_EQ(delay.delay_seconds(), 0.0005);
   EXPECT_GE(delay.measured_busy_wait(), 0.0005);
 }
 
 TEST_F(PlantedDelay, CorrectionsStayWithinAFactorOfTwoOfTheAim) {
-  auto delay = planted_delay::for_row("planted/row");
+  auto delay = for_row("planted/row");
   delay.aim_at(0.01);
   delay.correct(0.0001);  // a calibration batch that read the delay as almost nothing
   EXPECT_DOUBLE_EQ(delay.delay_seconds(), 0.001);
@@ -51,7 +58,7 @@ TEST_F(PlantedDelay, CorrectionsStayWithinAFactorOfTwoOfTheAim) {
 }
 
 TEST_F(PlantedDelay, AFixedCostIsCorrectedForOnlyWhereItIsLargeAgainstTheDelay) {
-  auto delay = planted_delay::for_row("planted/row");
+  auto delay = for_row("planted/row");
   delay.aim_at(0.01);  // a delay of 500 us
   EXPECT_FALSE(delay.fixed_cost_matters(5e-6));
   EXPECT_FALSE(delay.fixed_cost_matters(25e-6));
@@ -62,7 +69,7 @@ TEST_F(PlantedDelay, AFixedCostIsCorrectedForOnlyWhereItIsLargeAgainstTheDelay) 
 }
 
 TEST_F(PlantedDelay, ANonPositiveReadingChangesNothing) {
-  auto delay = planted_delay::for_row("planted/row");
+  auto delay = for_row("planted/row");
   delay.aim_at(0.01);
   delay.correct(0.0);
   delay.correct(-0.2);
@@ -70,7 +77,7 @@ TEST_F(PlantedDelay, ANonPositiveReadingChangesNothing) {
 }
 
 TEST_F(PlantedDelay, FollowsTheRowsSpeedKeepingItsCorrectedRatio) {
-  auto delay = planted_delay::for_row("planted/row");
+  auto delay = for_row("planted/row");
   delay.follow(0.02);  // not aimed yet: nothing to keep
   EXPECT_DOUBLE_EQ(delay.delay_seconds(), 0.0);
   delay.aim_at(0.01);
@@ -85,21 +92,13 @@ TEST_F(PlantedDelay, FollowsTheRowsSpeedKeepingItsCorrectedRatio) {
 }
 
 TEST(PlantedDelayAlternation, PassesPlantTheEvenPassesAndSamplesPlantEveryPass) {
-  bench_config planted;
-  planted.plant.fraction = 0.05;
-  planted.plant.rows_regex = "^planted/";
-  planted.plant.alternation = plant_alternation::passes;
-  set_active_config(planted);
-  set_current_pass(1);
-  EXPECT_FALSE(planted_delay::for_row("planted/row").active());
-  set_current_pass(2);
-  EXPECT_TRUE(planted_delay::for_row("planted/row").active());
-  planted.plant.alternation = plant_alternation::samples;
-  set_active_config(planted);
-  set_current_pass(1);
-  EXPECT_TRUE(planted_delay::for_row("planted/row").active());
-  set_current_pass(1);
-  set_active_config(bench_config{});
+  planted_slowdown plant = five_percent_on_planted_rows();
+  plant.alternation = plant_alternation::passes;
+  EXPECT_FALSE(planted_delay::for_row(plant, "planted/row", 1).active());
+  EXPECT_TRUE(planted_delay::for_row(plant, "planted/row", 2).active());
+  EXPECT_FALSE(planted_delay::for_row(plant, "planted/row", 3).active());
+  plant.alternation = plant_alternation::samples;
+  EXPECT_TRUE(planted_delay::for_row(plant, "planted/row", 1).active());
 }
 
 }  // namespace

@@ -110,7 +110,8 @@ void spin_for(double seconds) {
   }
 }
 
-std::map<std::string, double> counters_of(const std::string& name, int fixed_samples) {
+std::map<std::string, double> counters_of(const std::string& name, int fixed_samples,
+                                          const bench_config& config = {}) {
   struct capture : benchmark::BenchmarkReporter {
     bool ReportContext(const Context&) override { return true; }
     void ReportRuns(const std::vector<Run>& runs) override {
@@ -121,11 +122,13 @@ std::map<std::string, double> counters_of(const std::string& name, int fixed_sam
     std::map<std::string, double> counters;
     double real_seconds = 0.0;
   } reporter;
-  register_benchmark(name, [fixed_samples](benchmark::State& state) {
+  set_registering_family("sampling_test", config);
+  register_benchmark(name, [fixed_samples](benchmark::State& state, const row_context& context) {
     measure_wall_region(
-        state, [] {}, [] { spin_for(200e-6); }, nothing_after_run,
+        state, context, [] {}, [] { spin_for(200e-6); }, nothing_after_run,
         {.uses_gpu = false, .fixed_samples = fixed_samples});
   })->Iterations(1);  // as handoff_bench's own minimum time makes it
+  set_registering_family("other");
   benchmark::RunSpecifiedBenchmarks(&reporter, "^" + name + "/");
   reporter.counters["real_seconds"] = reporter.real_seconds;
   return reporter.counters;
@@ -133,10 +136,10 @@ std::map<std::string, double> counters_of(const std::string& name, int fixed_sam
 
 TEST(SampledRow, ReportsItsSamplesNoiseAndIntervalAndTheMedianAsItsTime) {
   const auto counters = counters_of("sampling_test/warm", 0);
-  EXPECT_GE(counters.at("samples"), active_config().sampling.min_samples);
+  EXPECT_GE(counters.at("samples"), bench_config{}.sampling.min_samples);
   EXPECT_EQ(counters.at("fixed_samples"), 0);
   EXPECT_EQ(counters.at("clock"), 1);  // the wall clock
-  EXPECT_DOUBLE_EQ(counters.at("noise_target"), active_config().sampling.max_noise);
+  EXPECT_DOUBLE_EQ(counters.at("noise_target"), bench_config{}.sampling.max_noise);
   EXPECT_LE(counters.at("ci_low"), counters.at("real_seconds"));
   EXPECT_GE(counters.at("ci_high"), counters.at("real_seconds"));
   EXPECT_GE(counters.at("real_seconds"), 200e-6);
@@ -152,13 +155,11 @@ TEST(SampledRow, AFixedCountTakesExactlyThatManySamples) {
 }
 
 TEST(SampledRow, APlantedSlowdownSlowsOnlyTheRowsItNames) {
-  bench_config config = active_config();
+  bench_config config;
   config.plant.fraction = 1.0;
   config.plant.rows_regex = "^sampling_test/planted/";
-  set_active_config(config);
-  const auto plain = counters_of("sampling_test/unplanted", 0);
-  const auto planted = counters_of("sampling_test/planted", 0);
-  set_active_config(bench_config{});
+  const auto plain = counters_of("sampling_test/unplanted", 0, config);
+  const auto planted = counters_of("sampling_test/planted", 0, config);
   EXPECT_FALSE(plain.contains("planted_slowdown"));
   ASSERT_TRUE(planted.contains("planted_slowdown"));
   EXPECT_DOUBLE_EQ(planted.at("planted_slowdown"), 1.0);
