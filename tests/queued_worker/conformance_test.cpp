@@ -27,13 +27,6 @@ TEST_P(QueuedWorkerConformance, AKilledWorkerIsATypedErrorNamingIt) {
   expect_killed_worker_is_typed_error(row(), target);
 }
 
-// The enum the worker's arguments carry and the table agree: every kind has its row, by its name.
-TEST(QueuedWorkerTable, EveryVariantHasOneRowOfItsName) {
-  EXPECT_EQ(queued_worker_variants().size(), all_variants.size());
-  for (const auto kind : all_variants)
-    EXPECT_EQ(find_row(queued_worker_variants(), variant_name(kind)).name, variant_name(kind));
-}
-
 HANDOFF_INSTANTIATE_ROWS(QueuedWorkerConformance,
                          handoff::test_support::rows_running_on(queued_worker_variants(), target));
 

@@ -15,23 +15,22 @@ using namespace testing_support;
 
 HANDOFF_WORKER_ROLE(gpu_worker_role, run_gpu_worker);
 
-class QueuedWorkerDevice : public ::testing::TestWithParam<variant> {
+class QueuedWorkerDevice : public ::testing::TestWithParam<std::string> {
  protected:
   void TearDown() override {
     EXPECT_TRUE(segments_of_this_process().empty())
         << "segments still held: " << ::testing::PrintToString(segments_of_this_process());
   }
   worker_setup setup(std::size_t max_elements) const {
-    return setup_for(GetParam(), compute_target::device, max_elements,
-                     "gpu-" + std::string(variant_name(GetParam())));
+    return setup_for(GetParam(), compute_target::device, max_elements, "gpu-" + GetParam());
   }
 };
 
-std::string variant_label(const ::testing::TestParamInfo<variant>& info) {
-  return std::string(variant_name(info.param));
+std::string variant_label(const ::testing::TestParamInfo<std::string>& info) {
+  return info.param;
 }
 
-INSTANTIATE_TEST_SUITE_P(Variants, QueuedWorkerDevice, ::testing::ValuesIn(all_variants),
+INSTANTIATE_TEST_SUITE_P(Variants, QueuedWorkerDevice, ::testing::ValuesIn(variant_names()),
                          variant_label);
 
 TEST_P(QueuedWorkerDevice, SmallAndUnevenItemsComeBackExactBatchAfterBatch) {

@@ -18,17 +18,9 @@
 
 #include "handoff/patterns/queued_worker/item_batch.hpp"
 #include "handoff/patterns/queued_worker/queued_worker.hpp"
+#include "handoff/patterns/queued_worker/variants.hpp"
 #include "handoff/reference/verify.hpp"
 #include "support/leak_checks.hpp"
-
-namespace handoff::patterns::queued_worker {
-
-// GoogleTest prints a parameter with this (found by ADL), so test names read "GetParam() = seed".
-inline void PrintTo(variant kind, std::ostream* out) {
-  *out << variant_name(kind);
-}
-
-}  // namespace handoff::patterns::queued_worker
 
 namespace handoff::patterns::queued_worker::testing_support {
 
@@ -55,10 +47,18 @@ inline bool contains(const std::string& text, const std::string& part) {
 
 using handoff::leak_checks::process_exists;
 
-inline worker_setup setup_for(variant kind, compute_target target, std::size_t max_elements,
-                              const std::string& what) {
+// The names of the pattern's variants, from its table.
+inline std::vector<std::string> variant_names() {
+  std::vector<std::string> names;
+  for (const auto& row : queued_worker_variants())
+    names.emplace_back(row.name);
+  return names;
+}
+
+inline worker_setup setup_for(const std::string& variant, compute_target target,
+                              std::size_t max_elements, const std::string& what) {
   worker_setup setup;
-  setup.kind = kind;
+  setup.variant = variant;
   setup.target = target;
   setup.max_item_elements = max_elements;
   setup.slot_count = 4;

@@ -34,15 +34,15 @@ class batch_session final : public session<item_batch> {
 
 }  // namespace
 
-std::unique_ptr<session<item_batch>> set_up_batch_session(variant kind, const point& at,
+std::unique_ptr<session<item_batch>> set_up_batch_session(std::string_view variant, const point& at,
                                                           compute_target target) {
   // The pid keeps the segments of concurrent programs apart, for their leak checks.
-  const worker_setup setup{.kind = kind,
-                           .target = target,
-                           .max_item_elements = std::max<std::size_t>(1, at.elements),
-                           .slot_count = 4,
-                           .purpose = "queued-worker-" + std::string(variant_name(kind)) + "-" +
-                                      std::to_string(::getpid())};
+  const worker_setup setup{
+      .variant = std::string(variant),
+      .target = target,
+      .max_item_elements = std::max<std::size_t>(1, at.elements),
+      .slot_count = 4,
+      .purpose = "queued-worker-" + std::string(variant) + "-" + std::to_string(::getpid())};
   return std::make_unique<batch_session>(setup, at.stop_after_run);
 }
 

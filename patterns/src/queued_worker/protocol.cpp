@@ -21,9 +21,9 @@ void validate_setup(const worker_setup& setup) {
   if (setup.max_item_elements > (std::size_t{1} << 32)) {
     throw std::invalid_argument("queued_worker: max_item_elements is over 2^32 floats");
   }
-  const auto& behaviour = behaviour_of(setup.kind);
+  const auto& behaviour = behaviour_of(setup.variant);
   if (setup.slot_count < behaviour.least_slots) {
-    throw std::invalid_argument("queued_worker " + std::string(variant_name(setup.kind)) +
+    throw std::invalid_argument("queued_worker " + setup.variant +
                                 ": slot_count must be at least " +
                                 std::to_string(behaviour.least_slots));
   }
@@ -62,24 +62,27 @@ void validate_batch(const worker_setup& setup, std::span<const work_item> items,
 
 namespace protocol {
 
-std::size_t pipeline_depth(variant kind, std::size_t slot_count) {
-  return behaviour_of(kind).pipeline_depth(slot_count);
+std::size_t pipeline_depth(std::string_view variant, std::size_t slot_count) {
+  return behaviour_of(variant).pipeline_depth(slot_count);
 }
 
 worker_arguments worker_arguments::from(const worker_setup& setup) {
-  return {.kind = setup.kind,
+  return {.variant = setup.variant,
           .target = setup.target,
           .max_item_elements = setup.max_item_elements,
-          .depth = pipeline_depth(setup.kind, setup.slot_count),
+          .depth = pipeline_depth(setup.variant, setup.slot_count),
           .task_done_for_sentinel = setup.fixes.task_done_for_sentinel,
           .pause_after_items = setup.pause_after_items,
           .patience = setup.patience};
 }
 
 std::vector<std::string> worker_arguments::encode() const {
-  return {std::string(variant_name(kind)),    std::string(compute_target_name(target)),
-          std::to_string(max_item_elements),  std::to_string(depth),
-          task_done_for_sentinel ? "1" : "0", std::to_string(pause_after_items),
+  return {variant,
+          std::string(compute_target_name(target)),
+          std::to_string(max_item_elements),
+          std::to_string(depth),
+          task_done_for_sentinel ? "1" : "0",
+          std::to_string(pause_after_items),
           std::to_string(patience.count())};
 }
 
@@ -101,7 +104,7 @@ worker_arguments worker_arguments::decode(std::span<const std::string> arguments
     return value;
   };
   worker_arguments decoded;
-  decoded.kind = parse_variant(arguments[0]);
+  decoded.variant = behaviour_of(arguments[0]).table_row.name;
   decoded.target = parse_compute_target(arguments[1]);
   decoded.max_item_elements = number(2);
   decoded.depth = number(3);

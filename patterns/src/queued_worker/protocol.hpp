@@ -76,10 +76,10 @@ inline constexpr int output_ring_fd = 5;
 
 // The items the variant's worker keeps in flight with slot_count slots per ring (its behaviour
 // says; the worker gets it as an argument).
-std::size_t pipeline_depth(variant kind, std::size_t slot_count);
+std::size_t pipeline_depth(std::string_view variant, std::size_t slot_count);
 
 struct worker_arguments {
-  variant kind = variant::seed;
+  std::string variant = "seed";
   compute_target target = compute_target::device;
   std::size_t max_item_elements = 0;
   std::size_t depth = 1;

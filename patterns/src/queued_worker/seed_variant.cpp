@@ -43,9 +43,9 @@ floor_terms seed_floor(const point& at, compute_target target, const measured_ru
 }  // namespace
 
 constinit const variant_behaviour seed_variant{
-    .kind = variant::seed,
-    .table_row = worker_row<variant::seed>(
-        "seed", "the payload by value through a joinable queue, both deadlocks fixed", seed_floor),
+    .table_row = worker_row<seed_variant>(
+        "seed", "the payload by value through a joinable queue, both deadlocks fixed", seed_floor,
+        /*recipe=*/true),
     .least_slots = 0,
     .recipe_fixes_optional = true,
     .pipeline_depth = one_item_in_flight,

@@ -51,7 +51,7 @@ batch_result run_variant_batch(session_state& state, std::span<const work_item> 
   validate_batch(state.setup, items, outputs);
   if (how == protocol::ending::stop) state.finished = true;
   return guarded(state, [&] {
-    return behaviour_of(state.setup.kind).run_producer(state, items, outputs, how);
+    return behaviour_of(state.setup.variant).run_producer(state, items, outputs, how);
   });
 }
 
@@ -69,8 +69,8 @@ worker_session::worker_session(const worker_setup& setup)
   auto& state = *state_;
   state.setup = setup;
   const auto start = wall_clock::now();
-  const auto descriptors = behaviour_of(setup.kind).create_channels(state);
-  state.worker.emplace("gpu_worker-" + std::string(variant_name(setup.kind)), gpu_worker_role,
+  const auto descriptors = behaviour_of(setup.variant).create_channels(state);
+  state.worker.emplace("gpu_worker-" + setup.variant, gpu_worker_role,
                        protocol::worker_arguments::from(setup).encode(), descriptors);
   guarded(state, [&] { return state.receive_report(0); });
   state.startup_seconds = seconds_since(start);

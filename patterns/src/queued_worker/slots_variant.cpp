@@ -25,8 +25,7 @@ floor_terms slots_floor(const point& at, compute_target target, const measured_r
 }  // namespace
 
 constinit const variant_behaviour slots_variant{
-    .kind = variant::slots,
-    .table_row = worker_row<variant::slots>(
+    .table_row = worker_row<slots_variant>(
         "slots", "pinned shared-memory slots; only slot ids travel", slots_floor),
     .least_slots = 1,
     .pipeline_depth = one_item_in_flight,

@@ -36,8 +36,7 @@ floor_terms streamed_floor(const point& at, compute_target target, const measure
 }  // namespace
 
 constinit const variant_behaviour streamed_variant{
-    .kind = variant::streamed,
-    .table_row = worker_row<variant::streamed>(
+    .table_row = worker_row<streamed_variant>(
         "streamed", "item k+1's copies overlap item k's kernel", streamed_floor),
     .least_slots = 2,
     .pipeline_depth = lanes_for,

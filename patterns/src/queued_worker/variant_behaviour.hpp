@@ -19,7 +19,6 @@ namespace handoff::patterns::queued_worker {
 struct session_state;
 
 struct variant_behaviour {
-  variant kind;
   row table_row;  // its name, targets, clocks, set-up and floor
   // The fewest slots per ring its setup may ask for; 0: it has no rings.
   std::size_t least_slots = 0;
@@ -44,12 +43,13 @@ extern const variant_behaviour seed_variant;
 extern const variant_behaviour slots_variant;
 extern const variant_behaviour streamed_variant;
 
-// The behaviour of kind, from the table in variants.cpp.
-const variant_behaviour& behaviour_of(variant kind);
+// The behaviour of the variant named variant, from the table in variants.cpp; an unknown name is
+// std::invalid_argument, naming the known ones.
+const variant_behaviour& behaviour_of(std::string_view variant);
 
-// The one session every row sets up (batch_session.cpp): a worker_session of kind on the target,
-// sized for the point's items.
-std::unique_ptr<session<item_batch>> set_up_batch_session(variant kind, const point& at,
+// The one session every row sets up (batch_session.cpp): a worker_session of the variant on the
+// target, sized for the point's items.
+std::unique_ptr<session<item_batch>> set_up_batch_session(std::string_view variant, const point& at,
                                                           compute_target target);
 
 std::size_t one_item_in_flight(std::size_t slot_count);
@@ -57,21 +57,22 @@ std::size_t one_item_in_flight(std::size_t slot_count);
 // Every variant's row is the same but for its name and floor: it runs on the device and on the
 // host stand-in, times itself (a batch spans the producer's and the worker's processes), is set
 // up anew for its cold figure, and its session is the batch_session of its kind.
-template <variant kind>
+template <const variant_behaviour& behaviour>
 std::unique_ptr<session<item_batch>> set_up_variant(const point& at, compute_target target) {
-  return set_up_batch_session(kind, at, target);
+  return set_up_batch_session(behaviour.table_row.name, at, target);
 }
 
-template <variant kind>
+// recipe: the article's own way (the seed).
+template <const variant_behaviour& behaviour>
 constexpr row worker_row(std::string_view name, std::string_view description,
-                         decltype(row::floor) floor) {
+                         decltype(row::floor) floor, bool recipe = false) {
   return {.name = name,
           .description = description,
-          .recipe = kind == variant::seed,
+          .recipe = recipe,
           .targets = {.device = true, .host_stand_in = true},
           .clock = clock_kind::self,
           .cold = cold_kind::fresh_setup,
-          .setup = set_up_variant<kind>,
+          .setup = set_up_variant<behaviour>,
           .floor = floor};
 }
 

@@ -19,11 +19,14 @@ constinit const std::array behaviours{
 
 }  // namespace
 
-const variant_behaviour& behaviour_of(variant kind) {
-  for (const auto* behaviour : behaviours)
-    if (behaviour->kind == kind) return *behaviour;
-  throw std::invalid_argument("queued_worker: no behaviour for variant " +
-                              std::to_string(static_cast<int>(kind)));
+const variant_behaviour& behaviour_of(std::string_view variant) {
+  std::string known;
+  for (const auto* behaviour : behaviours) {
+    if (behaviour->table_row.name == variant) return *behaviour;
+    known += (known.empty() ? "" : ", ") + std::string(behaviour->table_row.name);
+  }
+  throw std::invalid_argument("unknown queued_worker variant '" + std::string(variant) +
+                              "': expected one of " + known);
 }
 
 variant_table<point, item_batch> queued_worker_variants() {
@@ -34,22 +37,6 @@ variant_table<point, item_batch> queued_worker_variants() {
     return table;
   }();
   return rows;
-}
-
-std::string_view variant_name(variant kind) noexcept {
-  for (const auto* behaviour : behaviours)
-    if (behaviour->kind == kind) return behaviour->table_row.name;
-  return "unknown";
-}
-
-variant parse_variant(std::string_view name) {
-  std::string known;
-  for (const auto* behaviour : behaviours) {
-    if (behaviour->table_row.name == name) return behaviour->kind;
-    known += (known.empty() ? "" : ", ") + std::string(behaviour->table_row.name);
-  }
-  throw std::invalid_argument("unknown queued_worker variant '" + std::string(name) +
-                              "': expected one of " + known);
 }
 
 std::unique_ptr<item_batch> make_batch(const point& at) {

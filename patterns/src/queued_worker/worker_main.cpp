@@ -65,7 +65,7 @@ int run_gpu_worker(std::span<const std::string> raw_arguments) {
   try {
     const auto arguments = protocol::worker_arguments::decode(raw_arguments);
     patience = arguments.patience;
-    behaviour_of(arguments.kind).run_worker(arguments, control);
+    behaviour_of(arguments.variant).run_worker(arguments, control);
     return 0;
   } catch (const std::exception& error) {
     std::fprintf(stderr, "queued_worker gpu worker: %s\n", error.what());

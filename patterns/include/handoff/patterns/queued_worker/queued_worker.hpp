@@ -18,7 +18,6 @@
 
 #include <sys/types.h>
 
-#include <array>
 #include <chrono>
 #include <cstddef>
 #include <memory>
@@ -31,14 +30,6 @@
 #include "handoff/transport/process_errors.hpp"
 
 namespace handoff::patterns::queued_worker {
-
-// What each variant does differently (its channels, its producer, its worker loop) is chosen
-// through its entry in the pattern's table (variants.hpp), never by switching on the kind.
-enum class variant { seed, slots, streamed };
-inline constexpr std::array all_variants{variant::seed, variant::slots, variant::streamed};
-std::string_view variant_name(variant kind) noexcept;
-// The inverse of variant_name; anything else is std::invalid_argument.
-variant parse_variant(std::string_view name);
 
 // The recipe's two deadlocks, each with its fix. Both fixes are on; a test turns one off to show
 // the deadlock it prevents (with deadlines, so the demonstration itself cannot hang). They concern
@@ -54,7 +45,10 @@ struct recipe_fixes {
 };
 
 struct worker_setup {
-  variant kind = variant::seed;
+  // The variant's name in the pattern's table (variants.hpp), where everything it does differently
+  // (its channels, its producer, its worker loop) is found; an unknown name is
+  // std::invalid_argument.
+  std::string variant = "seed";
   compute_target target = compute_target::device;
   std::size_t max_item_elements = std::size_t{1} << 20;  // the largest item a batch may carry
   std::size_t slot_count = 4;                            // slots and streamed: slots per ring
