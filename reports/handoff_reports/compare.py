@@ -365,7 +365,10 @@ def _unresolved_kind(reason: str) -> str:
         )
     if reason.startswith("resolution"):
         return "resolution wider than the threshold (more processes a side narrow it)"
-    return "the median moved beyond the threshold, the processes' mean by less than the resolution"
+    return (
+        "the median moved beyond the threshold, but it or the processes' mean by less than the "
+        "resolution"
+    )
 
 
 def geometric_mean_ratio(rows: list[RowComparison]) -> float | None:

@@ -15,11 +15,12 @@ confidence); the rows of a comparison are judged together, at the level Benjamin
 their family (family_level.py, applied in compare.py). With d the difference of the sides' mean
 log process medians:
 
-- SLOWER or FASTER: |d| > t·SE and |change| > threshold, both in the same direction;
+- SLOWER or FASTER: |d| > t·SE, |ln(1 + change)| > t·SE (the change shown clears the resolution
+  shown) and |change| > threshold, all in the same direction;
 - UNRESOLVED: a side has a single process and no spread is known for the row ("one process: its
   interval holds for that process only"), or r is wider than the threshold ("resolution ±X% wider
-  than the threshold"), or the medians moved beyond the threshold while the means of the
-  processes did not move beyond r. It never fails the comparison;
+  than the threshold"), or the medians moved beyond the threshold while they, or the means of the
+  processes, did not move beyond r. It never fails the comparison;
 - SAME: otherwise: no change larger than the resolution, and the resolution within the threshold.
 
 So a change beyond every plausible noise is never SAME: a side too wide to call it is UNRESOLVED.
@@ -336,7 +337,10 @@ def judge_sides(
         )
 
     beyond_threshold = abs(change) > threshold
-    if welch.resolves(difference) and beyond_threshold and (difference > 0) == (change > 0):
+    # The change shown is the medians'; the test is on the processes' mean. Both must clear the
+    # resolution shown, so that no row is called with its change inside its own resolution.
+    both_resolved = welch.resolves(difference) and welch.resolves(math.log1p(change))
+    if both_resolved and beyond_threshold and (difference > 0) == (change > 0):
         return judged(_by_direction(change))
     if smallest > threshold:
         return judged(
@@ -344,11 +348,12 @@ def judge_sides(
             f"resolution {format_resolution(smallest)} wider than the threshold ({threshold:.3g})",
         )
     if beyond_threshold:
-        # The medians moved, the processes' mean did not: too few processes agree to call it.
+        # The medians moved, but they or the processes' mean stayed within the resolution: too
+        # few processes agree to call it.
         return judged(
             Verdict.UNRESOLVED,
-            f"the median moved {change:+.1%}, beyond the threshold, but the processes' mean "
-            f"by less than the resolution {format_resolution(smallest)}",
+            f"the median moved {change:+.1%}, beyond the threshold, but it or the processes' "
+            f"mean by less than the resolution {format_resolution(smallest)}",
         )
     return judged(Verdict.SAME)
 

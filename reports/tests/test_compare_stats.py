@@ -247,6 +247,20 @@ def test_a_side_too_wide_for_the_threshold_is_unresolved():
     )
 
 
+def test_no_row_is_called_with_its_shown_change_inside_its_resolution():
+    # Five processes near +3.5% and four near +12%: the processes' mean moves beyond the
+    # resolution, but the median, the change shown, stays within it. The rule once called this
+    # SLOWER; the change a reader sees must clear the resolution too.
+    baseline = processes([1.0, 1.001, 0.999, 1.0, 1.001, 0.999, 1.0, 1.001, 0.999], side="b")
+    contender = processes([1.035] * 5 + [1.12] * 4, side="c")
+    judgement = judge(baseline, contender, 0.03)
+    assert judgement.change == pytest.approx(0.035, abs=1e-9)
+    assert judgement.resolution is not None and judgement.resolution > judgement.change
+    mean_log_change = (5 * math.log(1.035) + 4 * math.log(1.12)) / 9
+    assert math.expm1(mean_log_change) > judgement.resolution
+    assert judgement.verdict is Verdict.UNRESOLVED
+
+
 def test_a_change_within_a_resolved_threshold_is_same():
     tight = judge(processes([1.0, 1.001, 0.999], side="b"), processes([1.02, 1.021, 1.019]), 0.03)
     assert tight.verdict is Verdict.SAME and tight.resolution is not None
