@@ -96,21 +96,26 @@ int warm_up(TimedRun&& timed_run, const region_options& options, double budget,
   return runs;
 }
 
-// Sets the delay so that the delayed median is the asked fraction above the plain one; returns
-// the fraction realised. A busy wait on the host adds exactly its own length to every run, so its
-// aim is kept and only measured: corrections from two batch medians follow the row's own noise,
-// not the delay's. A kernel spun on the stream also pays a launch and may start late, so a
-// CUDA-event row's delay is corrected, within a factor of 2 of the aim, where that fixed cost is
-// large against the delay.
+// Aims the delay at the row's plain median (the warm-up's last, or one batch when there was no
+// warm-up) and returns the fraction it realised, where it was measured. A busy wait on the host
+// adds exactly its own length to every run, so its aim stands and no run is added: a planted
+// process reaches its samples after the same runs as a plain one, and a row still warming (a
+// worker process, a pipe) is not warmer in the planted run than in the plain one. A kernel spun
+// on the stream also pays a launch and may start late, so a CUDA-event row's delay is corrected
+// from delayed batches, within a factor of 2 of the aim, where that fixed cost is large against
+// the delay.
 template <class TimedRun>
-double calibrate(planted_delay& delay, bool on_stream, TimedRun&& timed_run, int& runs) {
+std::optional<double> calibrate(planted_delay& delay, bool on_stream, TimedRun&& timed_run,
+                                double warm_median, int& runs) {
   const auto deadline = wall_clock::now() + std::chrono::seconds(2);
   const planted_delay none;
-  const double plain = batch_median([&] { return timed_run(none); }, runs, deadline);
-  if (!(plain > 0.0)) return 0.0;
+  const double plain = warm_median > 0.0
+                           ? warm_median
+                           : batch_median([&] { return timed_run(none); }, runs, deadline);
+  if (!(plain > 0.0)) return std::nullopt;
   delay.aim_at(plain);
-  const bool corrects = on_stream && delay.fixed_cost_matters(spin_fixed_seconds());
-  const int steps = corrects ? 3 : 1;
+  if (!on_stream || !delay.fixed_cost_matters(spin_fixed_seconds())) return std::nullopt;
+  constexpr int steps = 3;
   double realised = 0.0;
   for (int step = 0; step < steps; ++step) {
     realised = batch_median([&] { return timed_run(delay); }, runs, deadline) / plain - 1.0;
@@ -190,8 +195,8 @@ region_result sample(benchmark::State& state, const row_context& row, sample_clo
     report.warmup_runs =
         warm_up([&] { return timed_run(none); }, options, settings.max_warmup_seconds, warm_median);
     if (delay.active()) {
-      report.planted_actual =
-          calibrate(delay, clock == sample_clock::cuda_events, timed_run, report.warmup_runs);
+      report.planted_actual = calibrate(delay, clock == sample_clock::cuda_events, timed_run,
+                                        warm_median, report.warmup_runs);
     }
   }
   gpu_clock_watch clocks;

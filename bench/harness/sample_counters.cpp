@@ -25,7 +25,7 @@ void set_sample_counters(benchmark::UserCounters& counters, const sample_report&
   if (report.pinned_core) counters["pinned_core"] = *report.pinned_core;
   if (report.planted > 0.0) {
     counters["planted_slowdown"] = report.planted;
-    counters["planted_actual"] = report.planted_actual;
+    if (report.planted_actual) counters["planted_actual"] = *report.planted_actual;
   }
 }
 

@@ -27,8 +27,8 @@ struct sample_report {
   bool noisy = false;
   std::optional<gpu_clock_reading> clocks;
   double planted = 0.0;
-  double planted_actual = 0.0;
-  std::optional<int> pinned_core;  // the core the row's thread was held on (core_pin.hpp)
+  std::optional<double> planted_actual;  // where it was measured
+  std::optional<int> pinned_core;        // the core the row's thread was held on (core_pin.hpp)
 };
 
 void set_sample_counters(benchmark::UserCounters& counters, const sample_report& report);

@@ -169,7 +169,8 @@ TEST(SampledRow, APlantedSlowdownSlowsOnlyTheRowsItNames) {
   const double slowdown = planted.at("real_seconds") / plain.at("real_seconds") - 1.0;
   EXPECT_GT(slowdown, 0.25);
   EXPECT_LT(slowdown, 4.0);
-  EXPECT_GT(planted.at("planted_actual"), 0.5);
+  // A busy wait on the host is aimed, not calibrated by extra runs, so nothing was measured.
+  EXPECT_FALSE(planted.contains("planted_actual"));
 }
 
 }  // namespace
