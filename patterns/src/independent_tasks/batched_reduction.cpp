@@ -113,4 +113,13 @@ task_floor batched_floor(const task_point& at, compute_target, const measured_ru
   return device_variant_floor(at, 1.0, false, offsets);
 }
 
+constinit const task_row batched_variant{
+    .name = "batched",
+    .description = "one launch reduces every dataset, a CUB block reduction each",
+    .targets = device_only,
+    .clock = clock_kind::cuda_events,
+    .cold = cold_kind::none,
+    .setup = set_up_batched,
+    .floor = batched_floor};
+
 }  // namespace handoff::patterns::independent_tasks

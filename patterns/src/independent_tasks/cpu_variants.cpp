@@ -118,4 +118,19 @@ task_session set_up_cpu_threads(const task_point&, compute_target) {
   return std::make_unique<cpu_session<cpu_threads>>();
 }
 
+constinit const task_row cpu_serial_variant{.name = "cpu_serial",
+                                            .description = "every dataset summed on one CPU thread",
+                                            .targets = cpu_only,
+                                            .clock = clock_kind::wall,
+                                            .cold = cold_kind::none,
+                                            .setup = set_up_cpu_serial,
+                                            .threads = host_threads::calling_only};
+
+constinit const task_row cpu_threads_variant{.name = "cpu_threads",
+                                             .description = "the datasets summed by CPU threads",
+                                             .targets = cpu_only,
+                                             .clock = clock_kind::wall,
+                                             .cold = cold_kind::none,
+                                             .setup = set_up_cpu_threads};
+
 }  // namespace handoff::patterns::independent_tasks

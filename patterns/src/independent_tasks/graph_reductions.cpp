@@ -92,4 +92,13 @@ task_floor graph_floor(const task_point& at, compute_target, const measured_run&
   return device_variant_floor(at, 1.0, true);
 }
 
+constinit const task_row graph_variant{
+    .name = "graph",
+    .description = "the per-dataset launches captured in one CUDA graph",
+    .targets = device_only,
+    .clock = clock_kind::cuda_events,
+    .cold = cold_kind::none,
+    .setup = set_up_graph,
+    .floor = graph_floor};
+
 }  // namespace handoff::patterns::independent_tasks

@@ -21,4 +21,14 @@ task_floor seed_floor(const task_point& at, compute_target target, const measure
   return process_floor(at, seed_workers(at), target, run);
 }
 
+constinit const task_row seed_variant{
+    .name = "seed",
+    .description = "a pool of one process per dataset, each with its own CUDA context",
+    .recipe = true,
+    .targets = pooled,
+    .clock = clock_kind::self,
+    .cold = cold_kind::reopen,
+    .setup = set_up_seed,
+    .floor = seed_floor};
+
 }  // namespace handoff::patterns::independent_tasks

@@ -49,4 +49,13 @@ task_floor streams_floor(const task_point& at, compute_target, const measured_ru
   return device_variant_floor(at, static_cast<double>(at.datasets), true);
 }
 
+constinit const task_row streams_variant{
+    .name = "streams",
+    .description = "one process, the datasets spread over several streams",
+    .targets = device_only,
+    .clock = clock_kind::cuda_events,
+    .cold = cold_kind::none,
+    .setup = set_up_streams,
+    .floor = streams_floor};
+
 }  // namespace handoff::patterns::independent_tasks

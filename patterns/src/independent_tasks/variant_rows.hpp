@@ -1,5 +1,6 @@
 #pragma once
-// Each variant's set-up and floor, defined in the variant's own file, for the table (variants.cpp).
+// What the table is made of: each variant's row, defined in the variant's own file and named in
+// variants.def, and the floors and target sets the rows share.
 
 #include <memory>
 
@@ -7,25 +8,21 @@
 
 namespace handoff::patterns::independent_tasks {
 
+inline constexpr runs_on pooled{.device = true, .host_stand_in = true};
+inline constexpr runs_on device_only{.device = true};
+inline constexpr runs_on cpu_only{.cpu = true};
+
+#define HANDOFF_VARIANT(name) extern const task_row name##_variant;
+#include "variants.def"
+#undef HANDOFF_VARIANT
+
 using task_session = std::unique_ptr<session<task_case>>;
 using task_floor = floor_terms;
 
-task_session set_up_seed(const task_point& at, compute_target target);
 task_floor seed_floor(const task_point& at, compute_target target, const measured_run& run);
-
-task_session set_up_few_workers(const task_point& at, compute_target target);
 task_floor few_workers_floor(const task_point& at, compute_target target, const measured_run& run);
-
-task_session set_up_batched(const task_point& at, compute_target target);
 task_floor batched_floor(const task_point& at, compute_target target, const measured_run& run);
-
-task_session set_up_graph(const task_point& at, compute_target target);
 task_floor graph_floor(const task_point& at, compute_target target, const measured_run& run);
-
-task_session set_up_streams(const task_point& at, compute_target target);
 task_floor streams_floor(const task_point& at, compute_target target, const measured_run& run);
-
-task_session set_up_cpu_serial(const task_point& at, compute_target target);
-task_session set_up_cpu_threads(const task_point& at, compute_target target);
 
 }  // namespace handoff::patterns::independent_tasks

@@ -4,6 +4,7 @@
 #include "handoff/patterns/iterative/variants.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "jacobi_session_support.hpp"
+#include "variant_rows.hpp"
 
 namespace handoff::patterns::iterative {
 
@@ -84,5 +85,16 @@ class cpu_serial_session final : public jacobi_session {
 std::unique_ptr<jacobi_session> set_up_cpu_serial(const jacobi_point& at, compute_target) {
   return std::make_unique<cpu_serial_session>(at);
 }
+
+constinit const jacobi_row cpu_serial_variant{
+    .name = "cpu_serial",
+    .description = "Jacobi on one CPU thread",
+    .targets = on_cpu,
+    .clock = clock_kind::wall,
+    .reports_stages = false,  // one loop on one core
+    .setup = set_up_cpu_serial,
+    .threads = host_threads::calling_only,
+    // 2^22 unknowns x 100 steps is a quarter to half a second a run on one core.
+    .measured_at = up_to<std::size_t{1} << 22>};
 
 }  // namespace handoff::patterns::iterative

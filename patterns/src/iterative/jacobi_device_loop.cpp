@@ -2,6 +2,7 @@
 #include "handoff/patterns/iterative/variants.hpp"
 #include "handoff/wall_clock.hpp"
 #include "jacobi_variant_session.hpp"
+#include "variant_rows.hpp"
 
 namespace handoff::patterns::iterative {
 
@@ -56,5 +57,13 @@ floor_terms device_loop_floor(const jacobi_point& at, compute_target, const meas
   floor.overlapped = true;
   return floor;
 }
+
+constinit const jacobi_row device_loop_variant{
+    .name = "device_loop",
+    .description = "the state stays on the device; a CUB norm every 10 iterations",
+    .targets = on_device,
+    .clock = clock_kind::cuda_events,
+    .setup = set_up_device_loop,
+    .floor = device_loop_floor};
 
 }  // namespace handoff::patterns::iterative

@@ -2,6 +2,7 @@
 #include "handoff/patterns/iterative/variants.hpp"
 #include "handoff/wall_clock.hpp"
 #include "jacobi_variant_session.hpp"
+#include "variant_rows.hpp"
 
 namespace handoff::patterns::iterative {
 
@@ -91,5 +92,13 @@ floor_terms graph_floor(const jacobi_point& at, compute_target, const measured_r
   floor.add_events(detail::launch_sync, 1);
   return floor;
 }
+
+constinit const jacobi_row graph_variant{
+    .name = "graph",
+    .description = "the iterations and their checks captured in one CUDA graph",
+    .targets = on_device,
+    .clock = clock_kind::cuda_events,
+    .setup = set_up_graph,
+    .floor = graph_floor};
 
 }  // namespace handoff::patterns::iterative

@@ -5,6 +5,7 @@
 #include "handoff/patterns/iterative/variants.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "jacobi_variant_session.hpp"
+#include "variant_rows.hpp"
 
 namespace handoff::patterns::iterative {
 
@@ -83,5 +84,17 @@ floor_terms host_loop_floor(const jacobi_point& at, compute_target, const measur
   detail::add_step_bytes(floor, at);
   return floor;
 }
+
+constinit const jacobi_row host_loop_variant{
+    .name = "host_loop",
+    .description = "the state shipped up and down every iteration",
+    .recipe = true,
+    .targets = on_device,
+    .clock = clock_kind::wall,
+    .setup = set_up_host_loop,
+    .floor = host_loop_floor,
+    // Every step moves 2 x 4 bytes an unknown over PCIe: past 2^24 a run takes about a second,
+    // and 2^24 already shows the trend.
+    .measured_at = up_to<std::size_t{1} << 24>};
 
 }  // namespace handoff::patterns::iterative

@@ -53,4 +53,13 @@ session_ptr set_up_host_gather_pinned(const multi_gpu_point& at, compute_target)
                                           std::move(gather));
 }
 
+constinit const multi_gpu_row host_gather_pinned_variant{
+    .name = "host_gather_pinned",
+    .description = "every device copies into one pinned array at once",
+    .targets = devices_only,
+    .clock = clock_kind::self,
+    .reports_stages = false,
+    .setup = set_up_host_gather_pinned,
+    .floor = floor_of<gather_kind::host_pinned>};
+
 }  // namespace handoff::patterns::multi_gpu

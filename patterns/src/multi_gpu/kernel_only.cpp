@@ -12,4 +12,13 @@ session_ptr set_up_kernel_only(const multi_gpu_point& at, compute_target) {
                                           nullptr);
 }
 
+constinit const multi_gpu_row kernel_only_variant{
+    .name = "kernel_only",
+    .description = "no gather: the results stay on their devices",
+    .targets = devices_only,
+    .clock = clock_kind::self,
+    .reports_stages = false,
+    .setup = set_up_kernel_only,
+    .floor = floor_of<gather_kind::none>};
+
 }  // namespace handoff::patterns::multi_gpu

@@ -141,4 +141,22 @@ session_ptr set_up_kernel_only_host_join(const multi_gpu_point& at, compute_targ
   return std::make_unique<host_joined_session>(shared_setup_for(at.config), at.scope);
 }
 
+constinit const multi_gpu_row kernel_only_threads_variant{
+    .name = "kernel_only_threads",
+    .description = "kernel_only launched from one host thread per device",
+    .targets = devices_only,
+    .clock = clock_kind::self,
+    .reports_stages = false,
+    .setup = set_up_kernel_only_threads,
+    .floor = floor_of<gather_kind::none>};
+
+constinit const multi_gpu_row kernel_only_host_join_variant{
+    .name = "kernel_only_host_join",
+    .description = "kernel_only_threads joined on the host, timed on the host clock",
+    .targets = devices_only,
+    .clock = clock_kind::self,
+    .reports_stages = false,
+    .setup = set_up_kernel_only_host_join,
+    .floor = floor_of<gather_kind::none>};
+
 }  // namespace handoff::patterns::multi_gpu

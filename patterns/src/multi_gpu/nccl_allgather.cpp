@@ -68,4 +68,35 @@ session_ptr set_up_nccl_allgather_window(const multi_gpu_point& at, compute_targ
 #endif
 }
 
+namespace {
+
+std::string nccl_missing(int) {
+  return nccl_unavailable_reason();
+}
+std::string nccl_windows_missing(int) {
+  return nccl_windows_unavailable();
+}
+
+}  // namespace
+
+constinit const multi_gpu_row nccl_allgather_variant{
+    .name = "nccl_allgather",
+    .description = "every device ends with the whole array (ncclAllGather)",
+    .targets = devices_only,
+    .clock = clock_kind::self,
+    .reports_stages = false,
+    .setup = set_up_nccl_allgather,
+    .floor = floor_of<gather_kind::nccl>,
+    .unavailable_reason = nccl_missing};
+
+constinit const multi_gpu_row nccl_allgather_window_variant{
+    .name = "nccl_allgather_window",
+    .description = "the same into NCCL symmetric windows",
+    .targets = devices_only,
+    .clock = clock_kind::self,
+    .reports_stages = false,
+    .setup = set_up_nccl_allgather_window,
+    .floor = floor_of<gather_kind::nccl>,
+    .unavailable_reason = nccl_windows_missing};
+
 }  // namespace handoff::patterns::multi_gpu

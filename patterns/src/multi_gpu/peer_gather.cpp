@@ -4,6 +4,7 @@
 // p2p_peer_access_off's figure, not this variant's, so a topology that lacks it is refused.
 
 #include "handoff/cuda_check.hpp"
+#include "handoff/device_discovery.hpp"
 #include "handoff/patterns/multi_gpu/gathers.hpp"
 #include "handoff/patterns/multi_gpu/multi_gpu_session.hpp"
 #include "handoff/patterns/multi_gpu/peer_access.hpp"
@@ -94,5 +95,23 @@ session_ptr set_up_p2p_gather(const multi_gpu_point& at, compute_target) {
   return std::make_unique<gather_session>(std::move(setup), at.scope, gather_kind::peer,
                                           std::move(gather));
 }
+
+namespace {
+
+std::string peer_access_missing(int gpus) {
+  return peer_access_unavailable_reason(peer_access_matrix(gpus), 0, gpus);
+}
+
+}  // namespace
+
+constinit const multi_gpu_row p2p_gather_variant{
+    .name = "p2p_gather",
+    .description = "every device copies into GPU 0 over the peer link",
+    .targets = devices_only,
+    .clock = clock_kind::self,
+    .reports_stages = false,
+    .setup = set_up_p2p_gather,
+    .floor = floor_of<gather_kind::peer>,
+    .unavailable_reason = peer_access_missing};
 
 }  // namespace handoff::patterns::multi_gpu

@@ -1,6 +1,6 @@
 #pragma once
-// The set-up and floor of each row of the multi_gpu table (variants.cpp). Each set-up is defined
-// in its variant's file; the floors, one model over the gather kind, in floors.cpp.
+// What the multi_gpu table is made of: each variant's row, defined in the variant's own file and
+// named in variants.def; the floors, one model over the gather kind, in floors.cpp.
 
 #include <memory>
 #include <string>
@@ -11,14 +11,11 @@ namespace handoff::patterns::multi_gpu {
 
 using session_ptr = std::unique_ptr<session<multi_gpu_case>>;
 
-session_ptr set_up_kernel_only(const multi_gpu_point& at, compute_target target);
-session_ptr set_up_kernel_only_threads(const multi_gpu_point& at, compute_target target);
-session_ptr set_up_kernel_only_host_join(const multi_gpu_point& at, compute_target target);
-session_ptr set_up_host_gather(const multi_gpu_point& at, compute_target target);
-session_ptr set_up_host_gather_pinned(const multi_gpu_point& at, compute_target target);
-session_ptr set_up_p2p_gather(const multi_gpu_point& at, compute_target target);
-session_ptr set_up_nccl_allgather(const multi_gpu_point& at, compute_target target);
-session_ptr set_up_nccl_allgather_window(const multi_gpu_point& at, compute_target target);
+inline constexpr runs_on devices_only{.device = true};
+
+#define HANDOFF_VARIANT(name) extern const multi_gpu_row name##_variant;
+#include "variants.def"
+#undef HANDOFF_VARIANT
 
 // Why nccl_allgather cannot run (no NCCL in this build, or the library does not load); empty when
 // it can.

@@ -113,4 +113,14 @@ session_ptr set_up_host_gather(const multi_gpu_point& at, compute_target) {
   return std::make_unique<host_gather_session>(shared_setup_for(at.config), at.scope);
 }
 
+constinit const multi_gpu_row host_gather_variant{
+    .name = "host_gather",
+    .description = "one device after the other, synchronous pageable copies, concatenated",
+    .recipe = true,
+    .targets = devices_only,
+    .clock = clock_kind::self,
+    .reports_stages = false,
+    .setup = set_up_host_gather,
+    .floor = floor_of<gather_kind::host_seed>};
+
 }  // namespace handoff::patterns::multi_gpu

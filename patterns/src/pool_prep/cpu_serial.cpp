@@ -52,4 +52,14 @@ batch_session_ptr set_up_cpu_serial(const point& at, compute_target) {
   return std::make_unique<cpu_serial_session>(at);
 }
 
+constinit const row cpu_serial_variant{
+    .name = "cpu_serial",
+    .description = "every chunk prepared and added on one CPU thread",
+    .targets = cpu_only,
+    .clock = clock_kind::wall,
+    .cold = cold_kind::none,
+    .setup = set_up_cpu_serial,
+    .floor = cpu_serial_floor,
+    .threads = host_threads::calling_only};
+
 }  // namespace handoff::patterns::pool_prep

@@ -22,4 +22,24 @@ batch_session_ptr set_up_seed(const point& at, compute_target target) {
       map_pool_options{.workers = at.workers, .target = target, .name = "pool-prep-seed"});
 }
 
+constinit const row cpu_pool_variant{
+    .name = "cpu_pool",
+    .description = "a CPU process pool prepares and adds the chunks",
+    .targets = cpu_only,
+    .clock = clock_kind::wall,
+    .cold = cold_kind::fresh_setup,
+    .setup = set_up_cpu_pool,
+    .floor = cpu_pool_floor};
+
+constinit const row seed_variant{.name = "seed",
+                                 .description =
+                                     "spawned workers, each with its own CUDA context, pageable "
+                                     "copies and a fresh device allocation per chunk",
+                                 .recipe = true,
+                                 .targets = device_or_host,
+                                 .clock = clock_kind::wall,
+                                 .cold = cold_kind::fresh_setup,
+                                 .setup = set_up_seed,
+                                 .floor = seed_floor};
+
 }  // namespace handoff::patterns::pool_prep

@@ -233,4 +233,13 @@ batch_session_ptr set_up_shared_gpu(const point& at, compute_target target) {
                          .purpose = "pool-prep-shared-" + std::to_string(::getpid())});
 }
 
+constinit const row shared_gpu_variant{
+    .name = "shared_gpu",
+    .description = "workers prepare chunks in shared pinned memory; one GPU owner streams them",
+    .targets = device_or_host,
+    .clock = clock_kind::wall,
+    .cold = cold_kind::fresh_setup,
+    .setup = set_up_shared_gpu,
+    .floor = streamed_floor};
+
 }  // namespace handoff::patterns::pool_prep

@@ -206,4 +206,13 @@ batch_session_ptr set_up_threads(const point& at, compute_target target) {
   return std::make_unique<threads_session>(at, target);
 }
 
+constinit const row threads_variant{
+    .name = "threads",
+    .description = "one process: preparation threads and CUDA streams",
+    .targets = device_or_host,
+    .clock = clock_kind::wall,
+    .cold = cold_kind::none,
+    .setup = set_up_threads,
+    .floor = streamed_floor};
+
 }  // namespace handoff::patterns::pool_prep

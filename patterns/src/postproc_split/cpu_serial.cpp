@@ -28,4 +28,13 @@ split_session set_up_cpu_serial(const split_point&, compute_target) {
   return std::make_unique<cpu_serial_session>();
 }
 
+constinit const split_row cpu_serial_variant{
+    .name = "cpu_serial",
+    .description = "the vector add and its sum on one CPU thread",
+    .targets = cpu_only,
+    .clock = clock_kind::wall,
+    .cold = cold_kind::none,
+    .setup = set_up_cpu_serial,
+    .threads = host_threads::calling_only};
+
 }  // namespace handoff::patterns::postproc_split

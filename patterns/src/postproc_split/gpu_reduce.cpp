@@ -80,4 +80,13 @@ floor_terms gpu_reduce_floor(const split_point& at, compute_target, const measur
       .add_events(ceiling::launch_sync, 1);
 }
 
+constinit const split_row gpu_reduce_variant{
+    .name = "gpu_reduce",
+    .description = "a CUB reduction on the device; only the sum comes back",
+    .targets = device_only,
+    .clock = clock_kind::wall,
+    .cold = cold_kind::none,
+    .setup = set_up_gpu_reduce,
+    .floor = gpu_reduce_floor};
+
 }  // namespace handoff::patterns::postproc_split

@@ -76,4 +76,13 @@ floor_terms overlapped_split_floor(const split_point& at, compute_target target,
   return floor;
 }
 
+constinit const split_row overlapped_variant{
+    .name = "overlapped",
+    .description = "chunk k+1 comes back while the CPU pool sums chunk k",
+    .targets = pooled,
+    .clock = clock_kind::wall,
+    .cold = cold_kind::fresh_setup,
+    .setup = set_up_overlapped_split,
+    .floor = overlapped_split_floor};
+
 }  // namespace handoff::patterns::postproc_split

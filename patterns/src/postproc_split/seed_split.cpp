@@ -59,4 +59,14 @@ floor_terms seed_split_floor(const split_point& at, compute_target target,
       .add_bytes(at.workers > 1 ? ceiling::shm_memcpy : ceiling::pipe, bytes);
 }
 
+constinit const split_row seed_variant{
+    .name = "seed",
+    .description = "the whole result back to the host, its chunks sent by value to a CPU pool",
+    .recipe = true,
+    .targets = pooled,
+    .clock = clock_kind::wall,
+    .cold = cold_kind::fresh_setup,
+    .setup = set_up_seed_split,
+    .floor = seed_split_floor};
+
 }  // namespace handoff::patterns::postproc_split

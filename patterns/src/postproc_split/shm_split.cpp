@@ -44,4 +44,13 @@ floor_terms shm_split_floor(const split_point& at, compute_target target, const 
       .add_bytes(copy_back_ceiling(target, false), static_cast<double>(at.count * sizeof(float)));
 }
 
+constinit const split_row shm_variant{
+    .name = "shm",
+    .description = "the CPU pool reads its chunks from shared memory",
+    .targets = pooled,
+    .clock = clock_kind::wall,
+    .cold = cold_kind::fresh_setup,
+    .setup = set_up_shm_split,
+    .floor = shm_split_floor};
+
 }  // namespace handoff::patterns::postproc_split

@@ -37,11 +37,11 @@ struct variant_behaviour {
                      transport::connection& control) = nullptr;
 };
 
-// Defined in seed_variant.cpp, slots_variant.cpp and streamed_variant.cpp; constant-initialised,
-// so the table may take their addresses before main.
-extern const variant_behaviour seed_variant;
-extern const variant_behaviour slots_variant;
-extern const variant_behaviour streamed_variant;
+// Each defined in its own file (<name>_variant.cpp) and named in variants.def;
+// constant-initialised, so the table may take their addresses before main.
+#define HANDOFF_VARIANT(name) extern const variant_behaviour name##_variant;
+#include "variants.def"
+#undef HANDOFF_VARIANT
 
 // The behaviour of the variant named variant, from the table in variants.cpp; an unknown name is
 // std::invalid_argument, naming the known ones.

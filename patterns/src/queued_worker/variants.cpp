@@ -1,6 +1,6 @@
-// The table of queued_worker's variants: one line per variant. Everything a variant does
-// differently is in its behaviour (its own file); the table is where the session, the worker's
-// main, the protocol, the benchmarks and the tests find it.
+// The table of queued_worker's variants: those variants.def names, in its order. Everything a
+// variant does differently is in its behaviour (its own file); the table is where the session,
+// the worker's main, the protocol, the benchmarks and the tests find it.
 
 #include <array>
 #include <stdexcept>
@@ -12,9 +12,9 @@ namespace handoff::patterns::queued_worker {
 namespace {
 
 constinit const std::array behaviours{
-    &seed_variant,
-    &slots_variant,
-    &streamed_variant,
+#define HANDOFF_VARIANT(name) &name##_variant,
+#include "variants.def"
+#undef HANDOFF_VARIANT
 };
 
 }  // namespace

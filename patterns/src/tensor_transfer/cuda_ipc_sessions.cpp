@@ -4,6 +4,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include "declared_variants.hpp"
 #include "handoff/device_buffer.hpp"
 #include "handoff/patterns/tensor_transfer/timed_stage.hpp"
 #include "handoff/patterns/tensor_transfer/transfer_floors.hpp"

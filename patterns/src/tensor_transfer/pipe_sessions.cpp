@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 
+#include "declared_variants.hpp"
 #include "handoff/patterns/tensor_transfer/framing.hpp"
 #include "handoff/patterns/tensor_transfer/transfer_floors.hpp"
 #include "handoff/patterns/tensor_transfer/variants.hpp"

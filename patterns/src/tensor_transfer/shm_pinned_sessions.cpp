@@ -10,6 +10,7 @@
 #include <optional>
 #include <vector>
 
+#include "declared_variants.hpp"
 #include "handoff/host_registration.hpp"
 #include "handoff/patterns/tensor_transfer/transfer_floors.hpp"
 #include "handoff/patterns/tensor_transfer/variants.hpp"

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "declared_variants.hpp"
 #include "handoff/patterns/tensor_transfer/framing.hpp"
 #include "handoff/patterns/tensor_transfer/transfer_floors.hpp"
 #include "handoff/patterns/tensor_transfer/variants.hpp"

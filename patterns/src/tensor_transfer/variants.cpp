@@ -1,4 +1,4 @@
-// The tensor_transfer table: one line per variant, in the order the benchmarks run them.
+// The tensor_transfer table: the variants variants.def names, in its order.
 
 #include "handoff/patterns/tensor_transfer/variants.hpp"
 
@@ -6,16 +6,15 @@
 #include <stdexcept>
 #include <string>
 
+#include "declared_variants.hpp"
+
 namespace handoff::patterns {
 namespace {
 
-constexpr std::array<const transfer_variant*, 6> all_variants{
-    &queue_variant,       // the article's three, through host memory
-    &pipe_variant,        //
-    &shm_variant,         //
-    &shm_pinned_variant,  // device memory without the article's serialisation
-    &cuda_ipc_variant,    //
-    &vmm_fd_variant,      //
+constexpr std::array all_variants{
+#define HANDOFF_VARIANT(name) &name##_variant,
+#include "variants.def"
+#undef HANDOFF_VARIANT
 };
 
 }  // namespace

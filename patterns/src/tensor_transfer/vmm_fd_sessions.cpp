@@ -5,6 +5,7 @@
 #include <atomic>
 #include <optional>
 
+#include "declared_variants.hpp"
 #include "handoff/patterns/tensor_transfer/timed_stage.hpp"
 #include "handoff/patterns/tensor_transfer/transfer_floors.hpp"
 #include "handoff/patterns/tensor_transfer/variants.hpp"

@@ -1,18 +1,8 @@
 #pragma once
 // The multi_gpu pattern (seed 004) as a table of variants: an array split over GPUs, a user kernel
 // (the article's RawKernel) run on each part, and the results gathered. The variants are the
-// gathers:
-//   kernel_only         no gather: the results stay on their devices (the scaling figure);
-//   kernel_only_threads kernel_only launched from one host thread per device (launch_threads.hpp);
-//   kernel_only_host_join kernel_only_threads joined on the host: no device waits for another,
-//                       and the run is timed on the host clock (kernel_only_threads.cpp says why);
-//   host_gather         the article's loop, bugs fixed (seed_host_gather.hpp names them);
-//   host_gather_pinned  every device copies straight into one pinned array, all at once;
-//   p2p_gather          every device copies into GPU 0 over the peer link;
-//   nccl_allgather      every device ends with the whole array (ncclAllGather, or grouped
-//                       broadcasts for unequal parts);
-//   nccl_allgather_window the same into NCCL symmetric windows (nccl_windows.hpp): NCCL's
-//                       symmetric kernels, or its copy engines under NCCL_CTA_POLICY=2.
+// gathers (and kernel_only, no gather: the scaling figure), each row saying what it does; the
+// table's order is patterns/src/multi_gpu/variants.def.
 // A Point is a configuration (workload, GPU count, partitioner, size) and a scope: the gather alone
 // (the results already on the devices), resident (kernel and gather, the input already on the
 // devices) or from_host (each part uploaded first; host_gather uploads from pageable memory, as

@@ -10,14 +10,6 @@
 
 namespace handoff::patterns {
 
-// Defined in each variant's file.
-extern const transfer_variant queue_variant;       // framed through a multiprocessing-style queue
-extern const transfer_variant pipe_variant;        // framed through a duplex pipe
-extern const transfer_variant shm_variant;         // framed through a shared-memory ring
-extern const transfer_variant shm_pinned_variant;  // pinned shared memory, pipelined in chunks
-extern const transfer_variant cuda_ipc_variant;    // a CUDA IPC handle plus an event: zero copy
-extern const transfer_variant vmm_fd_variant;      // a cuMem descriptor over SCM_RIGHTS
-
 std::span<const transfer_variant* const> transfer_variants();
 variant_table<transfer_point, transfer_case> tensor_transfer_variants();
 
