@@ -1,8 +1,8 @@
 #pragma once
 // The elementwise pattern's vector add (seed 000's workload) as a table of variants (variant.hpp):
 // a point is an element count; its case holds the seeded a and b and the reference sum. Each
-// variant's session, set-up and floor live beside the variant (vector_add_cpu.cpp,
-// vector_add_gpu.cpp); the table lists them.
+// variant's row, session, set-up and floor live in the variant's file under
+// patterns/src/elementwise/vector_add/; its variants.def lists them.
 
 #include <cstddef>
 #include <memory>
@@ -48,21 +48,5 @@ double vector_add_bytes(std::size_t count);
 
 using vector_add_session = session<vector_add_case>;
 variant_table<vector_add_point, vector_add_case> vector_add_variants();
-
-std::unique_ptr<vector_add_session> set_up_vector_add_cpu_serial(const vector_add_point&,
-                                                                 compute_target);
-std::unique_ptr<vector_add_session> set_up_vector_add_cpu_threads(const vector_add_point&,
-                                                                  compute_target);
-std::unique_ptr<vector_add_session> set_up_vector_add_gpu_transfers(const vector_add_point&,
-                                                                    compute_target);
-std::unique_ptr<vector_add_session> set_up_vector_add_gpu_transfers_pinned(const vector_add_point&,
-                                                                           compute_target);
-std::unique_ptr<vector_add_session> set_up_vector_add_gpu_resident(const vector_add_point&,
-                                                                   compute_target);
-floor_terms vector_add_transfers_floor(const vector_add_point&, compute_target,
-                                       const measured_run&);
-floor_terms vector_add_transfers_pinned_floor(const vector_add_point&, compute_target,
-                                              const measured_run&);
-floor_terms vector_add_resident_floor(const vector_add_point&, compute_target, const measured_run&);
 
 }  // namespace handoff::patterns::elementwise

@@ -5,6 +5,7 @@
 #include "handoff/patterns/elementwise/vector_add_variants.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "handoff/vector_add.hpp"
+#include "vector_add_rows.hpp"
 
 namespace handoff::patterns::elementwise {
 namespace {
@@ -178,5 +179,32 @@ floor_terms vector_add_resident_floor(const vector_add_point& at, compute_target
       .add_events(ceiling::launch_async, 1);
   return floor;
 }
+
+constinit const vector_add_row gpu_transfers_variant{
+    .name = "gpu_transfers",
+    .description = "pageable copies to the device and back around the kernel",
+    .targets = on_device,
+    .clock = clock_kind::cuda_events,
+    .reports_stages = false,
+    .setup = set_up_vector_add_gpu_transfers,
+    .floor = vector_add_transfers_floor};
+
+constinit const vector_add_row gpu_transfers_pinned_variant{
+    .name = "gpu_transfers_pinned",
+    .description = "pinned copies to the device and back around the kernel",
+    .targets = on_device,
+    .clock = clock_kind::cuda_events,
+    .reports_stages = false,
+    .setup = set_up_vector_add_gpu_transfers_pinned,
+    .floor = vector_add_transfers_pinned_floor};
+
+constinit const vector_add_row gpu_resident_variant{
+    .name = "gpu_resident",
+    .description = "the kernel alone, the data already on the device",
+    .targets = on_device,
+    .clock = clock_kind::cuda_events,
+    .reports_stages = false,
+    .setup = set_up_vector_add_gpu_resident,
+    .floor = vector_add_resident_floor};
 
 }  // namespace handoff::patterns::elementwise

@@ -6,6 +6,7 @@
 #include "handoff/patterns/elementwise/vector_add_variants.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "handoff/reference/parallel_for.hpp"
+#include "vector_add_rows.hpp"
 
 namespace handoff::patterns::elementwise {
 namespace {
@@ -92,5 +93,18 @@ std::unique_ptr<vector_add_session> set_up_vector_add_cpu_threads(const vector_a
                                                                   compute_target) {
   return std::make_unique<cpu_session<vector_add_cpu_threads>>(at);
 }
+
+constinit const vector_add_row cpu_serial_variant{.name = "cpu_serial",
+                                                  .description = "one CPU thread",
+                                                  .targets = on_cpu,
+                                                  .reports_stages = false,
+                                                  .setup = set_up_vector_add_cpu_serial,
+                                                  .threads = host_threads::calling_only};
+
+constinit const vector_add_row cpu_threads_variant{.name = "cpu_threads",
+                                                   .description = "CPU threads, a slice each",
+                                                   .targets = on_cpu,
+                                                   .reports_stages = false,
+                                                   .setup = set_up_vector_add_cpu_threads};
 
 }  // namespace handoff::patterns::elementwise
