@@ -35,14 +35,19 @@ HANDOFF_WORKER_ROLE(tasks::task_worker_role, tasks::run_task_worker);
 constexpr std::size_t seed_datasets = 100;
 constexpr std::size_t seed_elements = 10'000;
 
-const pattern_spec<task_point, task_case> spec{
-    .pattern = "independent_tasks",
-    .table = tasks::independent_tasks_variants(),
-    .make_case = tasks::make_task_case,
-    .traffic = [](const task_point& at) {
-      const auto elements = static_cast<double>(at.datasets * at.elements);
-      return std::pair{elements * sizeof(float), elements};
-    }};
+// Made when first asked, once main has started: a table's rows may be initialised before main
+// in any order.
+const pattern_spec<task_point, task_case>& spec() {
+  static const pattern_spec<task_point, task_case> made{
+      .pattern = "independent_tasks",
+      .table = tasks::independent_tasks_variants(),
+      .make_case = tasks::make_task_case,
+      .traffic = [](const task_point& at) {
+        const auto elements = static_cast<double>(at.datasets * at.elements);
+        return std::pair{elements * sizeof(float), elements};
+      }};
+  return made;
+}
 
 struct task_size {
   std::size_t datasets = 0;
@@ -75,9 +80,9 @@ bool is_process_row(const tasks::task_row& row) {
 
 void register_cpu_references(const bench_environment& environment) {
   for (const auto& size : task_sizes(environment.config)) {
-    for (const auto& row : spec.table) {
+    for (const auto& row : spec().table) {
       if (!row.targets.cpu) continue;
-      register_variant(spec, row, {size.datasets, size.elements}, compute_target::host_stand_in,
+      register_variant(spec(), row, {size.datasets, size.elements}, compute_target::host_stand_in,
                        start::warm,
                        benchmark_name("independent_tasks", std::string(row.name), size_axes(size)));
     }
@@ -99,7 +104,7 @@ bool starts_a_context_per_task(const tasks::task_row& row, compute_target target
 
 // Variant-major, warm rows first: consecutive warm rows share the session's pool.
 void register_process_variants(const bench_environment& environment, compute_target target) {
-  for (const auto& row : spec.table) {
+  for (const auto& row : spec().table) {
     if (!is_process_row(row) || !row.targets.supports(target)) continue;
     for (const bool cold : {false, true}) {
       for (const auto& size : task_sizes(environment.config)) {
@@ -111,7 +116,7 @@ void register_process_variants(const bench_environment& environment, compute_tar
         auto axes = size_axes(size);
         axes.insert(axes.begin(), {"compute", std::string(patterns::compute_target_name(target))});
         axes.emplace_back("start", cold ? "cold" : "warm");
-        register_variant(spec, row, {size.datasets, size.elements}, target,
+        register_variant(spec(), row, {size.datasets, size.elements}, target,
                          cold ? start::cold : start::warm,
                          benchmark_name("independent_tasks", std::string(row.name), axes),
                          cold_iterations(environment.config));
@@ -122,12 +127,12 @@ void register_process_variants(const bench_environment& environment, compute_tar
 
 void register_device_variants(const bench_environment& environment) {
   for (const auto& size : task_sizes(environment.config)) {
-    for (const auto& row : spec.table) {
+    for (const auto& row : spec().table) {
       if (is_process_row(row) || !row.targets.device) continue;
       for (const auto where : {tasks::data_location::resident, tasks::data_location::host}) {
         auto axes = size_axes(size);
         axes.insert(axes.begin(), {"data", std::string(tasks::data_location_name(where))});
-        register_variant(spec, row, {size.datasets, size.elements, where}, compute_target::device,
+        register_variant(spec(), row, {size.datasets, size.elements, where}, compute_target::device,
                          start::warm,
                          benchmark_name("independent_tasks", std::string(row.name), axes));
       }

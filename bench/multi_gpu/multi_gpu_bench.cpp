@@ -45,20 +45,26 @@ namespace {
 
 using namespace patterns::multi_gpu;
 
-const pattern_spec<multi_gpu_point, multi_gpu_case> multi_gpu_spec{
-    .pattern = "multi_gpu",
-    .table = multi_gpu_variants(),
-    .make_case = make_multi_gpu_case,
-    .traffic =
-        [](const multi_gpu_point& at) {
-          const auto elements = static_cast<double>(at.config.elements);
-          return std::pair{sizeof(float) * elements, elements};
-        },
-    .figures =
-        [](const multi_gpu_point& at) {
-          return std::vector<patterns::named_figure>{{"gpus", static_cast<double>(at.config.gpus)}};
-        },
-};
+// Made when first asked, once main has started: a table's rows may be initialised before main
+// in any order.
+const pattern_spec<multi_gpu_point, multi_gpu_case>& multi_gpu_spec() {
+  static const pattern_spec<multi_gpu_point, multi_gpu_case> made{
+      .pattern = "multi_gpu",
+      .table = multi_gpu_variants(),
+      .make_case = make_multi_gpu_case,
+      .traffic =
+          [](const multi_gpu_point& at) {
+            const auto elements = static_cast<double>(at.config.elements);
+            return std::pair{sizeof(float) * elements, elements};
+          },
+      .figures =
+          [](const multi_gpu_point& at) {
+            return std::vector<patterns::named_figure>{
+                {"gpus", static_cast<double>(at.config.gpus)}};
+          },
+  };
+  return made;
+}
 
 constexpr std::size_t round_robin_chunk = std::size_t{1} << 22;
 constexpr std::size_t smoke_chunk = 256;
@@ -83,7 +89,7 @@ void register_row(std::string_view variant, const partitioned_config& config, ru
                       {"partitioner", std::string(partitioner_name(config.partition))},
                       {"elements", std::to_string(config.elements)},
                       {"scope", std::string(run_scope_name(scope))}});
-  register_variant(multi_gpu_spec, patterns::find_row(multi_gpu_spec.table, variant),
+  register_variant(multi_gpu_spec(), patterns::find_row(multi_gpu_spec().table, variant),
                    multi_gpu_point{config, scope}, patterns::compute_target::device, start::warm,
                    name);
 }
@@ -169,7 +175,7 @@ benchmark_family gathers_family(std::string name, int min_gpus,
           .unavailable_reason =
               [gathers](const bench_environment& environment) {
                 for (const auto gather : gathers) {
-                  const auto& row = patterns::find_row(multi_gpu_spec.table, gather);
+                  const auto& row = patterns::find_row(multi_gpu_spec().table, gather);
                   if (auto reason = patterns::unavailable_reason_of(row, environment.gpus.count);
                       !reason.empty())
                     return reason;

@@ -28,14 +28,19 @@ using pp::point;
 HANDOFF_WORKER_ROLE(pp::map_worker_role, pp::run_map_worker);
 HANDOFF_WORKER_ROLE(pp::ring_worker_role, pp::run_ring_worker);
 
-const pattern_spec<point, pp::batch_case> spec{
-    .pattern = "pool_prep",
-    .table = pp::pool_prep_variants(),
-    .make_case = pp::make_batch_case,
-    .traffic = [](const point& at) {
-      const double n = static_cast<double>(at.total());
-      return std::pair{3 * sizeof(float) * n, n};  // a and b in, c out
-    }};
+// Made when first asked, once main has started: a table's rows may be initialised before main
+// in any order.
+const pattern_spec<point, pp::batch_case>& spec() {
+  static const pattern_spec<point, pp::batch_case> made{
+      .pattern = "pool_prep",
+      .table = pp::pool_prep_variants(),
+      .make_case = pp::make_batch_case,
+      .traffic = [](const point& at) {
+        const double n = static_cast<double>(at.total());
+        return std::pair{3 * sizeof(float) * n, n};  // a and b in, c out
+      }};
+  return made;
+}
 
 constexpr std::size_t default_workers = 4;
 constexpr std::size_t default_elements = std::size_t{1} << 20;
@@ -69,7 +74,7 @@ std::string name_of(std::string_view variant, const point& at, bool with_workers
                                                         {"elements", std::to_string(at.elements)}};
   if (with_workers) axes.emplace_back("workers", std::to_string(at.workers));
   if (how) axes.emplace_back("start", *how == start::cold ? "cold" : "warm");
-  return benchmark_name(std::string(spec.pattern), std::string(variant), axes);
+  return benchmark_name(std::string(spec().pattern), std::string(variant), axes);
 }
 
 // The one-thread reference has no workers: one row per size, at the default worker count's
@@ -80,12 +85,12 @@ void register_rows(const bench_config& config, const pp::row& row, compute_targe
   for (const auto& at : sweep(config)) {
     if (one_thread && !config.smoke && at.workers != default_workers) continue;
     if (!has_start) {
-      register_variant(spec, row, at, target, start::warm, name_of(row.name, at, !one_thread));
+      register_variant(spec(), row, at, target, start::warm, name_of(row.name, at, !one_thread));
       continue;
     }
     for (const start how : {start::warm, start::cold}) {
       if (how == start::cold && !has_cold(config, at)) continue;
-      register_variant(spec, row, at, target, how, name_of(row.name, at, true, how),
+      register_variant(spec(), row, at, target, how, name_of(row.name, at, true, how),
                        config.smoke ? 1 : 3);
     }
   }
@@ -94,7 +99,7 @@ void register_rows(const bench_config& config, const pp::row& row, compute_targe
 // Every row of the table: the CPU variants in the CPU family, the others on the device, so a new
 // variant has rows without a line here.
 void register_family(const bench_environment& environment, bool cpu_family) {
-  for (const auto& row : spec.table) {
+  for (const auto& row : spec().table) {
     if (row.targets.cpu != cpu_family) continue;
     register_rows(environment.config, row,
                   cpu_family ? compute_target::host_stand_in : compute_target::device);

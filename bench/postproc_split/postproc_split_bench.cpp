@@ -32,14 +32,19 @@ constexpr std::size_t default_elements = 10'000'000;  // the seed's 10M
 constexpr std::size_t seed_chunk_elements = 1'000'000;
 constexpr std::size_t default_workers = 4;
 
-const pattern_spec<split_point, split_case> spec{
-    .pattern = "postproc_split",
-    .table = split::postproc_split_variants(),
-    .make_case = split::make_split_case,
-    .traffic = [](const split_point& at) {
-      return std::pair{static_cast<double>(at.count * sizeof(float)),
-                       static_cast<double>(at.count)};
-    }};
+// Made when first asked, once main has started: a table's rows may be initialised before main
+// in any order.
+const pattern_spec<split_point, split_case>& spec() {
+  static const pattern_spec<split_point, split_case> made{
+      .pattern = "postproc_split",
+      .table = split::postproc_split_variants(),
+      .make_case = split::make_split_case,
+      .traffic = [](const split_point& at) {
+        return std::pair{static_cast<double>(at.count * sizeof(float)),
+                         static_cast<double>(at.count)};
+      }};
+  return made;
+}
 
 struct sweep_point {
   split_point at;
@@ -80,7 +85,7 @@ bool has_cold_figure(const split::split_row& row) {
 
 void register_process_rows(const bench_environment& environment, const sweep_point& point) {
   const auto& at = point.at;
-  for (const auto& row : spec.table) {
+  for (const auto& row : spec().table) {
     if (!has_cold_figure(row) || !row.targets.supports(at.target)) continue;
     const auto name = benchmark_name("postproc_split", std::string(row.name),
                                      {{"target", std::string(compute_target_name(at.target))},
@@ -88,7 +93,7 @@ void register_process_rows(const bench_environment& environment, const sweep_poi
                                       {"chunks", std::to_string(at.chunks)},
                                       {"workers", std::to_string(at.workers)},
                                       {"start", point.cold ? "cold" : "warm"}});
-    register_variant(spec, row, at, at.target, point.cold ? start::cold : start::warm, name,
+    register_variant(spec(), row, at, at.target, point.cold ? start::cold : start::warm, name,
                      cold_iterations(environment.config));
   }
 }
@@ -100,9 +105,9 @@ void register_family(const bench_environment& environment, compute_target target
   std::size_t registered_count = 0;
   for (const auto& point : sweep(environment.config, target)) {
     if (point.at.count != registered_count) {
-      for (const auto& row : spec.table) {
+      for (const auto& row : spec().table) {
         if (has_cold_figure(row) || !row.targets.supports(target)) continue;
-        register_variant(spec, row, point.at, target, start::warm,
+        register_variant(spec(), row, point.at, target, start::warm,
                          benchmark_name("postproc_split", std::string(row.name),
                                         {{"elements", std::to_string(point.at.count)}}));
       }

@@ -26,14 +26,19 @@ HANDOFF_WORKER_ROLE(qw::gpu_worker_role, qw::run_gpu_worker);
 constexpr std::size_t default_items = 10;
 constexpr std::size_t default_elements = std::size_t{1} << 20;
 
-const pattern_spec<qw::point, qw::item_batch> spec{
-    .pattern = "queued_worker",
-    .table = qw::queued_worker_variants(),
-    .make_case = qw::make_batch,
-    .traffic = [](const qw::point& at) {
-      const auto values = static_cast<double>(at.elements * at.items);
-      return std::pair{3.0 * sizeof(float) * values, values};
-    }};
+// Made when first asked, once main has started: a table's rows may be initialised before main
+// in any order.
+const pattern_spec<qw::point, qw::item_batch>& spec() {
+  static const pattern_spec<qw::point, qw::item_batch> made{
+      .pattern = "queued_worker",
+      .table = qw::queued_worker_variants(),
+      .make_case = qw::make_batch,
+      .traffic = [](const qw::point& at) {
+        const auto values = static_cast<double>(at.elements * at.items);
+        return std::pair{3.0 * sizeof(float) * values, values};
+      }};
+  return made;
+}
 
 std::string row_name(const qw::row& row, compute_target target, const qw::point& at) {
   return benchmark_name("queued_worker", std::string(row.name),
@@ -60,18 +65,18 @@ void register_rows(const bench_environment& environment, compute_target target) 
         sweep.push_back(elements);
     }
   }
-  for (const auto& row : spec.table) {
+  for (const auto& row : spec().table) {
     if (!row.targets.supports(target)) continue;
     for (const std::size_t elements : sweep) {
       const qw::point at{.items = default_items, .elements = elements};
-      register_variant(spec, row, at, target, start::warm, row_name(row, target, at));
+      register_variant(spec(), row, at, target, start::warm, row_name(row, target, at));
     }
   }
   if (cold_elements > config.max_elements) return;
-  for (const auto& row : spec.table) {
+  for (const auto& row : spec().table) {
     if (!row.targets.supports(target)) continue;
     const qw::point at{.items = default_items, .elements = cold_elements, .stop_after_run = true};
-    register_variant(spec, row, at, target, start::cold, row_name(row, target, at),
+    register_variant(spec(), row, at, target, start::cold, row_name(row, target, at),
                      config.smoke ? 1 : 3);
   }
 }

@@ -50,26 +50,32 @@ int cold_iterations(const bench_config& config, std::size_t bytes) {
   return bytes >= 64 * kibibyte * kibibyte ? 3 : 20;
 }
 
-const pattern_spec<transfer_point, transfer_case> transfer_spec{
-    .pattern = "tensor_transfer",
-    .table = patterns::tensor_transfer_variants(),
-    .make_case = patterns::make_transfer_case,
-    .traffic = [](const transfer_point& at) {
-      const auto bytes = static_cast<double>(at.bytes);
-      return std::pair{bytes, bytes / sizeof(float)};
-    }};
+// Made when first asked, once main has started: a table's rows may be initialised before main
+// in any order.
+const pattern_spec<transfer_point, transfer_case>& transfer_spec() {
+  static const pattern_spec<transfer_point, transfer_case> made{
+      .pattern = "tensor_transfer",
+      .table = patterns::tensor_transfer_variants(),
+      .make_case = patterns::make_transfer_case,
+      .traffic = [](const transfer_point& at) {
+        const auto bytes = static_cast<double>(at.bytes);
+        return std::pair{bytes, bytes / sizeof(float)};
+      }};
+  return made;
+}
 
 void register_transfers(const bench_environment& environment, compute_target target) {
   const bool on_device = target == compute_target::device;
   for (const std::size_t bytes : tensor_bytes(environment.config)) {
-    for (const auto& row : transfer_spec.table) {
+    for (const auto& row : transfer_spec().table) {
       if (!row.targets.supports(target)) continue;
       for (const auto how : {start::warm, start::cold}) {
-        const auto name = benchmark_name(std::string(transfer_spec.pattern), std::string(row.name),
-                                         {{"memory", on_device ? "device" : "host"},
-                                          {"bytes", std::to_string(bytes)},
-                                          {"start", how == start::cold ? "cold" : "warm"}});
-        register_variant(transfer_spec, row, transfer_point{bytes}, target, how, name,
+        const auto name =
+            benchmark_name(std::string(transfer_spec().pattern), std::string(row.name),
+                           {{"memory", on_device ? "device" : "host"},
+                            {"bytes", std::to_string(bytes)},
+                            {"start", how == start::cold ? "cold" : "warm"}});
+        register_variant(transfer_spec(), row, transfer_point{bytes}, target, how, name,
                          cold_iterations(environment.config, bytes));
       }
     }
