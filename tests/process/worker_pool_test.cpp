@@ -2,8 +2,12 @@
 #include "support/leak_checks.hpp"
 
 #include <gtest/gtest.h>
+#include <sched.h>
 #include <signal.h>
 #include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
 
 #include <chrono>
 #include <string>
@@ -165,6 +169,73 @@ TEST(WorkerPool, DestructionLeavesNoProcessBehind) {
   }
   for (const pid_t pid : pids)
     EXPECT_FALSE(process_exists(pid)) << pid;
+}
+
+std::vector<int> cores_of(pid_t pid) {
+  cpu_set_t mask;
+  CPU_ZERO(&mask);
+  EXPECT_EQ(sched_getaffinity(pid, sizeof(mask), &mask), 0) << pid;
+  std::vector<int> cores;
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+    if (CPU_ISSET(cpu, &mask)) cores.push_back(cpu);
+  return cores;
+}
+
+TEST(WorkerCores, TheHighestFreeCoresBelowTheLastAreTaken) {
+  const std::vector<int> sixteen{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+  EXPECT_EQ(transport::plan_worker_cores(sixteen, {}, 4), (std::vector<int>{14, 13, 12, 11}));
+  const std::vector<int> held{14, 12};
+  EXPECT_EQ(transport::plan_worker_cores(sixteen, held, 3), (std::vector<int>{13, 11, 10}));
+}
+
+TEST(WorkerCores, APoolThatDoesNotFitIsLeftToTheScheduler) {
+  const std::vector<int> sixteen{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+  EXPECT_TRUE(transport::plan_worker_cores(sixteen, {}, 15).empty());
+  EXPECT_EQ(transport::plan_worker_cores(sixteen, {}, 14).size(), 14U);
+  const std::vector<int> held{1, 2, 3};
+  EXPECT_TRUE(transport::plan_worker_cores(sixteen, held, 12).empty());
+  const std::vector<int> two{0, 1};
+  EXPECT_TRUE(transport::plan_worker_cores(two, {}, 1).empty());
+  EXPECT_TRUE(transport::plan_worker_cores(sixteen, {}, 0).empty());
+}
+
+// Whatever this machine has: where a pool is held, each worker runs on its core alone and no two
+// pools share one; where it is not, each worker may run wherever this process may.
+TEST(WorkerCores, EachWorkerRunsWhereThePoolSays) {
+  const auto allowed = cores_of(0);
+  worker_pool first("numbered", 2, {.role = "pool_numbered", .arguments = {"0"}});
+  worker_pool second("numbered", 1, {.role = "pool_numbered", .arguments = {"0"}});
+  for (const worker_pool* pool : {&first, &second}) {
+    for (std::size_t index = 0; index < pool->size(); ++index) {
+      const auto cores = cores_of(pool->worker_pid(index));
+      if (pool->cores().empty()) {
+        EXPECT_EQ(cores, allowed);
+      } else {
+        EXPECT_EQ(cores, std::vector<int>{pool->cores()[index]});
+      }
+    }
+  }
+  EXPECT_EQ(first.cores().empty(), allowed.size() < 2 + 2);
+  for (const int core : first.cores()) {
+    EXPECT_NE(core, allowed.front());
+    EXPECT_NE(core, allowed.back());
+    EXPECT_EQ(std::count(second.cores().begin(), second.cores().end(), core), 0) << core;
+  }
+}
+
+TEST(WorkerCores, APoolGivesItsCoresBackAndTheEnvironmentCanDeclineThem) {
+  std::vector<int> taken;
+  {
+    worker_pool pool("numbered", 2, {.role = "pool_numbered", .arguments = {"0"}});
+    taken.assign(pool.cores().begin(), pool.cores().end());
+  }
+  worker_pool again("numbered", 2, {.role = "pool_numbered", .arguments = {"0"}});
+  EXPECT_EQ(std::vector<int>(again.cores().begin(), again.cores().end()), taken);
+  ASSERT_EQ(setenv("HANDOFF_WORKER_CORES", "scheduler", 1), 0);
+  worker_pool declined("numbered", 1, {.role = "pool_numbered", .arguments = {"0"}});
+  unsetenv("HANDOFF_WORKER_CORES");
+  EXPECT_TRUE(declined.cores().empty());
+  EXPECT_EQ(cores_of(declined.worker_pid(0)), cores_of(0));
 }
 
 TEST(WorkerPool, AnUnknownRoleFailsWithAClearExit) {

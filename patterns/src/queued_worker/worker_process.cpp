@@ -40,7 +40,8 @@ worker_process::worker_process(std::string name, const std::string& role,
         auto both = start_worker(std::move(name), role, arguments, extra_fds);
         control_.emplace(std::move(both.control));
         return std::move(both.process);
-      }()) {}
+      }()),
+      core_(std::vector<pid_t>{process_.pid()}) {}
 
 void worker_process::check_alive() {
   if (process_.poll()) throw_died("it ended in the middle of a batch");

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "handoff/transport/channels/connection.hpp"
+#include "handoff/transport/process/worker_cores.hpp"
 #include "handoff/transport/process/worker_pool.hpp"
 #include "handoff/transport/spawned_process.hpp"
 
@@ -46,6 +47,8 @@ class worker_process {
   // Declared first: the constructor opens the channel while it starts the process.
   std::optional<transport::connection> control_;
   transport::spawned_process process_;
+  // Its own core while it lives, as a pool's workers get.
+  transport::worker_cores core_;
 };
 
 }  // namespace handoff::patterns::queued_worker

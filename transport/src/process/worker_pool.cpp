@@ -39,6 +39,10 @@ worker_pool::worker_pool(std::string name, std::size_t count, const worker_launc
                                               {.inherited_fds = inherited}));
     channels_.push_back(std::move(ours));
   }
+  std::vector<pid_t> pids;
+  for (const auto& worker : workers_)
+    pids.push_back(worker.pid());
+  cores_ = worker_cores(pids);
 }
 
 worker_pool::~worker_pool() {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "handoff/transport/channels/connection.hpp"
+#include "handoff/transport/process/worker_cores.hpp"
 #include "handoff/transport/spawned_process.hpp"
 
 namespace handoff::transport {
@@ -59,6 +60,8 @@ class worker_pool {
   const std::string& worker_name(std::size_t index) const { return workers_[index].name(); }
   pid_t worker_pid(std::size_t index) const { return workers_[index].pid(); }
   connection& channel(std::size_t index) { return channels_[index]; }
+  // The core each worker is held on (worker_cores.hpp); empty where the scheduler places them.
+  std::span<const int> cores() const noexcept { return cores_.cores(); }
 
   // Runs action(channel) for one worker; a channel that closes under it becomes worker_died.
   template <class Action>
@@ -94,6 +97,7 @@ class worker_pool {
   std::string name_;
   std::vector<spawned_process> workers_;
   std::vector<connection> channels_;
+  worker_cores cores_;
 };
 
 }  // namespace handoff::transport
