@@ -83,7 +83,9 @@ worker_cores& worker_cores::operator=(worker_cores&& other) noexcept {
   return *this;
 }
 
-worker_cores::~worker_cores() { release(); }
+worker_cores::~worker_cores() {
+  release();
+}
 
 void worker_cores::release() noexcept {
   if (cores_.empty()) return;
