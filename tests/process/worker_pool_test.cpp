@@ -199,9 +199,21 @@ TEST(WorkerCores, APoolThatDoesNotFitIsLeftToTheScheduler) {
   EXPECT_TRUE(transport::plan_worker_cores(sixteen, {}, 0).empty());
 }
 
+// Sets HANDOFF_WORKER_CORES for a scope.
+class worker_cores_setting {
+ public:
+  explicit worker_cores_setting(const char* value) {
+    EXPECT_EQ(setenv("HANDOFF_WORKER_CORES", value, 1), 0);
+  }
+  ~worker_cores_setting() { unsetenv("HANDOFF_WORKER_CORES"); }
+  worker_cores_setting(const worker_cores_setting&) = delete;
+  worker_cores_setting& operator=(const worker_cores_setting&) = delete;
+};
+
 // Whatever this machine has: where a pool is held, each worker runs on its core alone and no two
 // pools share one; where it is not, each worker may run wherever this process may.
 TEST(WorkerCores, EachWorkerRunsWhereThePoolSays) {
+  const worker_cores_setting held("held");
   const auto allowed = cores_of(0);
   worker_pool first("numbered", 2, {.role = "pool_numbered", .arguments = {"0"}});
   worker_pool second("numbered", 1, {.role = "pool_numbered", .arguments = {"0"}});
@@ -223,7 +235,8 @@ TEST(WorkerCores, EachWorkerRunsWhereThePoolSays) {
   }
 }
 
-TEST(WorkerCores, APoolGivesItsCoresBackAndTheEnvironmentCanDeclineThem) {
+TEST(WorkerCores, APoolGivesItsCoresBack) {
+  const worker_cores_setting held("held");
   std::vector<int> taken;
   {
     worker_pool pool("numbered", 2, {.role = "pool_numbered", .arguments = {"0"}});
@@ -231,11 +244,15 @@ TEST(WorkerCores, APoolGivesItsCoresBackAndTheEnvironmentCanDeclineThem) {
   }
   worker_pool again("numbered", 2, {.role = "pool_numbered", .arguments = {"0"}});
   EXPECT_EQ(std::vector<int>(again.cores().begin(), again.cores().end()), taken);
-  ASSERT_EQ(setenv("HANDOFF_WORKER_CORES", "scheduler", 1), 0);
-  worker_pool declined("numbered", 1, {.role = "pool_numbered", .arguments = {"0"}});
-  unsetenv("HANDOFF_WORKER_CORES");
-  EXPECT_TRUE(declined.cores().empty());
-  EXPECT_EQ(cores_of(declined.worker_pid(0)), cores_of(0));
+}
+
+TEST(WorkerCores, TheSchedulerPlacesWorkersUnlessHoldingIsAskedFor) {
+  for (const char* setting : {"", "scheduler", "HELD"}) {
+    const worker_cores_setting asked(setting);
+    worker_pool pool("numbered", 1, {.role = "pool_numbered", .arguments = {"0"}});
+    EXPECT_TRUE(pool.cores().empty()) << setting;
+    EXPECT_EQ(cores_of(pool.worker_pid(0)), cores_of(0)) << setting;
+  }
 }
 
 TEST(WorkerPool, AnUnknownRoleFailsWithAClearExit) {

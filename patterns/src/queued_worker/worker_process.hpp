@@ -47,7 +47,7 @@ class worker_process {
   // Declared first: the constructor opens the channel while it starts the process.
   std::optional<transport::connection> control_;
   transport::spawned_process process_;
-  // Its own core while it lives, as a pool's workers get.
+  // Its own core while it lives where asked, as a pool's workers get (worker_cores.hpp).
   transport::worker_cores core_;
 };
 

@@ -32,9 +32,9 @@ std::vector<int> cores_this_process_may_use() {
   return allowed;
 }
 
-bool scheduler_asked_for() {
+bool holding_asked_for() {
   const char* setting = std::getenv("HANDOFF_WORKER_CORES");
-  return setting != nullptr && std::string_view(setting) == "scheduler";
+  return setting != nullptr && std::string_view(setting) == "held";
 }
 
 bool hold_on_core(pid_t worker, int core) {
@@ -59,7 +59,7 @@ std::vector<int> plan_worker_cores(std::span<const int> allowed, std::span<const
 }
 
 worker_cores::worker_cores(std::span<const pid_t> workers) {
-  if (workers.empty() || scheduler_asked_for()) return;
+  if (workers.empty() || !holding_asked_for()) return;
   auto& held = process_held_cores();
   const std::lock_guard guard(held.lock);
   auto plan = plan_worker_cores(cores_this_process_may_use(), held.cores, workers.size());

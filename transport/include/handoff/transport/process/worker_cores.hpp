@@ -1,11 +1,12 @@
 #pragma once
-// Holds each worker of a pool on a core of its own while the pool lives. Left to the scheduler, a
-// pool's workers land on other cores in each process, at times two on one, and a row timed across
-// them moves between processes by more than between its samples. The cores come from those this
-// process may run on, never the first (it tends to take the machine's interrupts) nor the last (a
-// row measured on one thread is held there, bench/harness/core_pin.hpp), nor one that another pool
-// of this process holds. A pool that does not fit in the free cores is left to the scheduler
-// whole, as is every pool when HANDOFF_WORKER_CORES=scheduler.
+// With HANDOFF_WORKER_CORES=held, holds each worker of a pool on a core of its own while the pool
+// lives; by default the scheduler places them. Holding was meant to narrow the spread of rows timed
+// across workers between processes, but on a lent H200 host it did not narrow the one it was for
+// and slowed some pools (docs/design/comparing-runs.md), so it is an experiment's switch. Held
+// cores come from those this process may run on, never the first (it tends to take the machine's
+// interrupts) nor the last (a row measured on one thread is held there,
+// bench/harness/core_pin.hpp), nor one that another pool of this process holds; a pool that does
+// not fit in the free cores is left to the scheduler whole.
 
 #include <sys/types.h>
 
@@ -23,8 +24,8 @@ std::vector<int> plan_worker_cores(std::span<const int> allowed, std::span<const
 class worker_cores {
  public:
   worker_cores() = default;
-  // Claims a core for each worker and holds it there; claims none where they do not all fit, the
-  // environment asks for the scheduler, or the machine refuses.
+  // Where the environment asks for it, claims a core for each worker and holds it there; claims
+  // none where they do not all fit or the machine refuses.
   explicit worker_cores(std::span<const pid_t> workers);
   worker_cores(worker_cores&& other) noexcept;
   worker_cores& operator=(worker_cores&& other) noexcept;
