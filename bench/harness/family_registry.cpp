@@ -8,15 +8,36 @@
 namespace handoff::bench {
 namespace {
 
+using family_maker = std::function<std::vector<benchmark_family>()>;
+
+// Filled before main, by each family's file.
+std::vector<family_maker>& makers() {
+  static std::vector<family_maker> all;
+  return all;
+}
+
+// Made on first use, once main has started.
 std::vector<benchmark_family>& families() {
-  static std::vector<benchmark_family> all;
+  static std::vector<benchmark_family> all = [] {
+    std::vector<benchmark_family> made;
+    for (const auto& make : makers()) {
+      for (auto& family : make())
+        made.push_back(std::move(family));
+    }
+    return made;
+  }();
   return all;
 }
 
 }  // namespace
 
 bool add_family(benchmark_family family) {
-  families().push_back(std::move(family));
+  makers().push_back([family = std::move(family)] { return std::vector{family}; });
+  return true;
+}
+
+bool add_families(family_maker make) {
+  makers().push_back(std::move(make));
   return true;
 }
 

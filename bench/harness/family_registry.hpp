@@ -21,6 +21,9 @@ struct benchmark_family {
 };
 
 bool add_family(benchmark_family family);
+// Families made once main has started, in this place of the registration order: those that a
+// pattern's table declares (its rows may be initialised before main in any order).
+bool add_families(std::function<std::vector<benchmark_family>()> make);
 
 struct family_plan {
   std::string name;
@@ -47,3 +50,6 @@ std::vector<family_plan> register_families(const bench_environment& environment)
 #define HANDOFF_BENCHMARK_FAMILY(...)                                               \
   [[maybe_unused]] static const bool HANDOFF_CONCAT(handoff_family_, __COUNTER__) = \
       ::handoff::bench::add_family(::handoff::bench::benchmark_family{__VA_ARGS__})
+#define HANDOFF_BENCHMARK_FAMILIES(make)                                            \
+  [[maybe_unused]] static const bool HANDOFF_CONCAT(handoff_family_, __COUNTER__) = \
+      ::handoff::bench::add_families(make)

@@ -1,34 +1,23 @@
 // multi_gpu/<variant>/workload:<w>/gpus:<n>/partitioner:<p>/elements:<e>/scope:<s>: seed 004, an
 // array split over GPUs, a user kernel (the article's RawKernel) run on each part, and the
-// results gathered. The variants are the gathers:
-//   kernel_only         no gather: the results stay on their devices (the scaling figure);
-//   kernel_only_threads kernel_only launched from one host thread per device (launch_threads.hpp);
-//   kernel_only_host_join kernel_only_threads joined on the host: no device waits for another,
-//                       and the run is timed on the host clock (kernel_only_threads.cpp says why);
-//   host_gather         the article's loop, bugs fixed (seed_host_gather.hpp names them);
-//   host_gather_pinned  every device copies straight into one pinned array, all at once;
-//   p2p_gather          every device copies into GPU 0 over the peer link;
-//   nccl_allgather      every device ends with the whole array (ncclAllGather, or grouped
-//                       broadcasts for unequal parts);
-//   nccl_allgather_window the same into NCCL symmetric windows (NCCL 2.27 and later), which NCCL
-//                       may gather into with its symmetric kernels, or with its copy engines
-//                       under NCCL_CTA_POLICY=2.
-// Scopes: gather (the gather alone, its bandwidth against the peer or PCIe ceiling), resident
-// (kernel and gather, the input already on the devices) and from_host (each part uploaded from
-// pinned memory first; host_gather uploads from pageable memory, as the article does).
+// results gathered. Scopes: gather (the gather alone, its bandwidth against the peer or PCIe
+// ceiling), resident (kernel and gather, the input already on the devices) and from_host (each
+// part uploaded first; host_gather uploads from pageable memory, as the article does).
 //
-// The variants, their sessions and floors are the table of patterns/multi_gpu/variants.hpp; the
-// driver measures every row. This file is the sweep and the names. The workloads are those
-// registered (patterns/multi_gpu/workload_registry.hpp): the article's two, and any a user's file
-// in HANDOFF_USER_KERNELS adds. Every run is verified, every copy of the result (each device's,
-// for NCCL), against the workload's CPU reference within its tolerance (exactly, for the
-// article's). Counters
-// beyond the driver's: gpus (here), and the sessions' figures (patterns/multi_gpu/figures.hpp):
-// gpu<d>_items_per_second, per_gpu_items_per_second, gather_bytes_per_second, algbw, busbw,
-// all_gather_collective, weight_gpu<d>. Scaling efficiency against gpus:1 is added by the harness
-// at the end.
+// The variants, their sessions and floors are the table of patterns/multi_gpu/variants.hpp; each
+// row also says which family its rows belong to, the fewest GPUs they need, and at which points of
+// the sweep below it is measured (measured_at); the driver measures every row. This file is the
+// sweep and the names. The workloads are those registered
+// (patterns/multi_gpu/workload_registry.hpp): the article's two, and any a user's file in
+// HANDOFF_USER_KERNELS adds. Every run is verified, every copy of the result (each device's, for
+// NCCL), against the workload's CPU reference within its tolerance (exactly, for the article's).
+// Counters beyond the driver's: gpus (here), and the sessions' figures
+// (patterns/multi_gpu/figures.hpp). Scaling efficiency against gpus:1 is added by the harness at
+// the end.
 
+#include <algorithm>
 #include <functional>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -81,17 +70,15 @@ std::vector<std::size_t> scaling_sizes(const bench_environment& environment) {
   return sizes;
 }
 
-void register_row(std::string_view variant, const partitioned_config& config, run_scope scope) {
+void register_row(const multi_gpu_row& row, const multi_gpu_point& at) {
   const auto name =
-      benchmark_name("multi_gpu", std::string(variant),
-                     {{"workload", config.workload},
-                      {"gpus", std::to_string(config.gpus)},
-                      {"partitioner", std::string(partitioner_name(config.partition))},
-                      {"elements", std::to_string(config.elements)},
-                      {"scope", std::string(run_scope_name(scope))}});
-  register_variant(multi_gpu_spec(), patterns::find_row(multi_gpu_spec().table, variant),
-                   multi_gpu_point{config, scope}, patterns::compute_target::device, start::warm,
-                   name);
+      benchmark_name("multi_gpu", std::string(row.name),
+                     {{"workload", at.config.workload},
+                      {"gpus", std::to_string(at.config.gpus)},
+                      {"partitioner", std::string(partitioner_name(at.config.partition))},
+                      {"elements", std::to_string(at.config.elements)},
+                      {"scope", std::string(run_scope_name(at.scope))}});
+  register_variant(multi_gpu_spec(), row, at, patterns::compute_target::device, start::warm, name);
 }
 
 partitioned_config config_of(const bench_config& bench, const std::string& workload, int gpus,
@@ -107,14 +94,31 @@ std::vector<std::string> workloads_with(workload_rows rows) {
   return names;
 }
 
+std::vector<const multi_gpu_row*> rows_of(std::string_view family) {
+  std::vector<const multi_gpu_row*> rows;
+  for (const auto& row : multi_gpu_spec().table) {
+    if (row.family == family) rows.push_back(&row);
+  }
+  return rows;
+}
+
 // Configuration-major (GPU count, partitioner, size, workload), so that consecutive benchmarks
-// share one setup; within it every variant and scope.
-void register_variants(const bench_environment& environment,
-                       const std::vector<std::string_view>& gathers) {
+// share one setup; at each configuration the family's rows in table order, each at the scopes it
+// is measured at.
+void register_family_rows(const bench_environment& environment, std::string_view family) {
   const auto& bench = environment.config;
+  const auto rows = rows_of(family);
   const auto swept = workloads_with(workload_rows::full_sweep);
   const auto placement_checks = workloads_with(workload_rows::placement_check);
   const std::size_t headline = multi_gpu_headline_elements(environment);
+  const auto register_at = [&](const partitioned_config& config) {
+    for (const auto* row : rows) {
+      for (const auto scope : {run_scope::gather, run_scope::resident, run_scope::from_host}) {
+        const multi_gpu_point at{config, scope, config.elements == headline};
+        if (patterns::is_measured_at(*row, at)) register_row(*row, at);
+      }
+    }
+  };
   for (int gpus = 1; gpus <= environment.gpus.count; ++gpus) {
     for (const auto kind : {partitioner::even, partitioner::round_robin, partitioner::weighted}) {
       const bool even = kind == partitioner::even;
@@ -123,78 +127,54 @@ void register_variants(const bench_environment& environment,
       if (gpus == 1 && !even) continue;
       for (const std::size_t elements : scaling_sizes(environment)) {
         if (!even && elements != headline) continue;
-        for (const auto& workload : swept) {
-          const auto config = config_of(bench, workload, gpus, kind, elements);
-          if (gathers.empty()) {
-            register_row("kernel_only", config, run_scope::resident);
-            if (even && elements == headline) {
-              register_row("kernel_only", config, run_scope::from_host);
-              register_row("kernel_only_threads", config, run_scope::resident);
-              register_row("kernel_only_threads", config, run_scope::from_host);
-              register_row("kernel_only_host_join", config, run_scope::resident);
-              register_row("kernel_only_host_join", config, run_scope::from_host);
-            }
-            continue;
-          }
-          if (elements != headline) continue;
-          for (const auto gather : gathers) {
-            for (const auto scope :
-                 {run_scope::gather, run_scope::resident, run_scope::from_host}) {
-              if (even || scope == run_scope::resident) register_row(gather, config, scope);
-            }
-          }
-        }
+        for (const auto& workload : swept)
+          register_at(config_of(bench, workload, gpus, kind, elements));
       }
-      if (!even) continue;
       // A placement check (add_device_value: each device adds its own value) shows a part run on
-      // the wrong device in the result; the from-host rows at the headline size are enough.
-      for (const auto& workload : placement_checks) {
-        const auto config = config_of(bench, workload, gpus, kind, headline);
-        if (gathers.empty()) register_row("kernel_only", config, run_scope::from_host);
-        for (const auto gather : gathers)
-          register_row(gather, config, run_scope::from_host);
-      }
+      // the wrong device in the result; the even partitioner at the headline size is enough.
+      if (!even) continue;
+      for (const auto& workload : placement_checks)
+        register_at(config_of(bench, workload, gpus, kind, headline));
     }
   }
 }
 
-void register_kernel_only(const bench_environment& environment) {
-  register_variants(environment, {});
-}
-
-// A family of gathers: their rows, and where they can run: where every one of them can, the first
-// row's reason otherwise.
-benchmark_family gathers_family(std::string name, int min_gpus,
-                                std::vector<std::string_view> gathers) {
-  return {.name = std::move(name),
-          .min_gpus = min_gpus,
-          .register_benchmarks =
-              [gathers](const bench_environment& environment) {
-                register_variants(environment, gathers);
-              },
-          .unavailable_reason =
-              [gathers](const bench_environment& environment) {
-                for (const auto gather : gathers) {
-                  const auto& row = patterns::find_row(multi_gpu_spec().table, gather);
-                  if (auto reason = patterns::unavailable_reason_of(row, environment.gpus.count);
-                      !reason.empty())
-                    return reason;
-                }
-                return std::string();
-              }};
+// The families the table declares, in the order of their first rows: each where all of its rows
+// can run, the first row's reason otherwise, and with the most GPUs any of its rows needs.
+std::vector<benchmark_family> table_families() {
+  std::vector<benchmark_family> families;
+  for (const auto& row : multi_gpu_spec().table) {
+    const std::string name = "multi_gpu/" + std::string(row.family);
+    auto family = std::ranges::find(families, name, &benchmark_family::name);
+    if (family == families.end()) {
+      families.push_back({.name = name,
+                          .min_gpus = 1,
+                          .register_benchmarks =
+                              [family_name = row.family](const bench_environment& environment) {
+                                register_family_rows(environment, family_name);
+                              },
+                          .unavailable_reason =
+                              [family_name = row.family](const bench_environment& environment) {
+                                for (const auto* member : rows_of(family_name)) {
+                                  if (auto reason = patterns::unavailable_reason_of(
+                                          *member, environment.gpus.count);
+                                      !reason.empty())
+                                    return reason;
+                                }
+                                return std::string();
+                              }});
+      family = std::prev(families.end());
+    }
+    family->min_gpus = std::max(family->min_gpus, row.min_gpus);
+  }
+  return families;
 }
 
 }  // namespace
 
-HANDOFF_BENCHMARK_FAMILY("multi_gpu/kernel_only", 1, register_kernel_only);
-HANDOFF_BENCHMARK_FAMILY(gathers_family("multi_gpu/host_gather", 1,
-                                        {"host_gather", "host_gather_pinned"}));
-// A gather between devices needs two of them: on one GPU its rows would repeat kernel_only's with
-// a copy inside one device, and cost a profile their set-up of a gibibyte each. With two or more,
-// their gpus:1 rows are each variant's own scaling baseline.
-HANDOFF_BENCHMARK_FAMILY(gathers_family("multi_gpu/p2p_gather", 2, {"p2p_gather"}));
-HANDOFF_BENCHMARK_FAMILY(gathers_family("multi_gpu/nccl_allgather", 2, {"nccl_allgather"}));
-HANDOFF_BENCHMARK_FAMILY(gathers_family("multi_gpu/nccl_allgather_window", 2,
-                                        {"nccl_allgather_window"}));
+// The families a gather between devices has need two GPUs: on one, its rows would repeat
+// kernel_only's with a copy inside one device, and cost a profile their set-up of a gibibyte each.
+// With two or more, their gpus:1 rows are each variant's own scaling baseline.
+HANDOFF_BENCHMARK_FAMILIES(table_families);
 
 }  // namespace handoff::bench::multi_gpu

@@ -9,7 +9,9 @@
 #   - handoff_bench lists the variant's rows, as a machine with four GPUs would;
 #   - a smoke run measures them here and verifies every one (wrong = 0);
 #   - the pattern's conformance tests run for it and pass.
-# multi_gpu is not among them yet: its benchmark families still name their variants.
+# multi_gpu's variants run on GPUs only: on a machine without one its canned rows must be listed
+# (as four GPUs) and its conformance tests must exist and be skipped for that reason; the smoke run
+# and the tests themselves need a GPU.
 set -euo pipefail
 if (($# != 2)); then
   echo "usage: tests/canned_variant/check.sh SOURCE_DIR WORK_DIR" >&2
@@ -21,15 +23,17 @@ tree="$work/tree"
 build="$work/build"
 
 # pattern | folder of its variants | private header | namespace | row type | variant copied |
-# member holding the table row (none: the row itself) | its CPU conformance test program
+# member holding the table row (none: the row itself) | its conformance test program | where those
+# run (cpu: anywhere; gpu: on a GPU only)
 patterns=(
-  "pool_prep|patterns/src/pool_prep|rows.hpp|handoff::patterns::pool_prep|row|cpu_pool|none|handoff_pool_prep_host_tests"
-  "postproc_split|patterns/src/postproc_split|variant_rows.hpp|handoff::patterns::postproc_split|split_row|cpu_serial|none|handoff_postproc_split_host_tests"
-  "independent_tasks|patterns/src/independent_tasks|variant_rows.hpp|handoff::patterns::independent_tasks|task_row|cpu_threads|none|handoff_independent_tasks_cpu_tests"
-  "iterative|patterns/src/iterative|variant_rows.hpp|handoff::patterns::iterative|jacobi_row|cpu_serial|none|handoff_iterative_cpu_tests"
-  "elementwise|patterns/src/elementwise/vector_add|vector_add_rows.hpp|handoff::patterns::elementwise|vector_add_row|cpu_threads|none|handoff_cpu_tests"
-  "queued_worker|patterns/src/queued_worker|variant_behaviour.hpp|handoff::patterns::queued_worker|variant_behaviour|streamed|table_row|handoff_queued_worker_tests"
-  "tensor_transfer|patterns/src/tensor_transfer|declared_variants.hpp|handoff::patterns|transfer_variant|pipe|row|handoff_tensor_transfer_host_tests"
+  "pool_prep|patterns/src/pool_prep|rows.hpp|handoff::patterns::pool_prep|row|cpu_pool|none|handoff_pool_prep_host_tests|cpu"
+  "postproc_split|patterns/src/postproc_split|variant_rows.hpp|handoff::patterns::postproc_split|split_row|cpu_serial|none|handoff_postproc_split_host_tests|cpu"
+  "independent_tasks|patterns/src/independent_tasks|variant_rows.hpp|handoff::patterns::independent_tasks|task_row|cpu_threads|none|handoff_independent_tasks_cpu_tests|cpu"
+  "iterative|patterns/src/iterative|variant_rows.hpp|handoff::patterns::iterative|jacobi_row|cpu_serial|none|handoff_iterative_cpu_tests|cpu"
+  "elementwise|patterns/src/elementwise/vector_add|vector_add_rows.hpp|handoff::patterns::elementwise|vector_add_row|cpu_threads|none|handoff_cpu_tests|cpu"
+  "queued_worker|patterns/src/queued_worker|variant_behaviour.hpp|handoff::patterns::queued_worker|variant_behaviour|streamed|table_row|handoff_queued_worker_tests|cpu"
+  "tensor_transfer|patterns/src/tensor_transfer|declared_variants.hpp|handoff::patterns|transfer_variant|pipe|row|handoff_tensor_transfer_host_tests|cpu"
+  "multi_gpu|patterns/src/multi_gpu|rows.hpp|handoff::patterns::multi_gpu|multi_gpu_row|kernel_only|none|handoff_multi_gpu_gpu_tests|gpu"
 )
 
 fail() {
@@ -116,11 +120,18 @@ cmake --build "$build" --target "${targets[@]}" >"$work/build.log" 2>&1 ||
   { tail -40 "$work/build.log"; fail "build"; }
 
 bench="$build/bench/handoff_bench"
+gpus="$("$bench" --handoff-list-families 2>/dev/null | sed -n 's/^gpus: //p')"
+[[ $gpus =~ ^[0-9]+$ ]] || gpus=0
+measured_here=()
+for entry in "${patterns[@]}"; do
+  IFS='|' read -r pattern _ _ _ _ _ _ _ runs <<<"$entry"
+  [[ $runs == cpu ]] || ((gpus > 0)) && measured_here+=("$pattern")
+done
 "$bench" --benchmark_list_tests --handoff-list-as-gpus=4 >"$work/list.txt"
 "$bench" --handoff-smoke --benchmark_filter='/canned/' --benchmark_out="$work/smoke.json" \
   --benchmark_out_format=json >"$work/smoke.log" 2>&1 ||
   { tail -30 "$work/smoke.log"; fail "the smoke run of the canned rows"; }
-python3 - "$work/smoke.json" "${patterns[@]%%|*}" <<'EOF' || fail "the canned rows"
+python3 - "$work/smoke.json" "${measured_here[@]}" <<'EOF' || fail "the canned rows"
 import json
 import sys
 
@@ -136,13 +147,21 @@ for pattern in sys.argv[2:]:
 EOF
 
 for entry in "${patterns[@]}"; do
-  IFS='|' read -r pattern _ _ _ _ _ _ program <<<"$entry"
+  IFS='|' read -r pattern _ _ _ _ _ _ program runs <<<"$entry"
   listed=$(grep -c "^$pattern/canned/" "$work/list.txt" || true)
   ((listed > 0)) || fail "$pattern: handoff_bench lists no canned row"
   log="$work/$pattern-conformance.log"
   "$build/tests/$program" --gtest_filter='*/canned' >"$log" 2>&1 ||
     { tail -30 "$log"; fail "$pattern: conformance tests"; }
   passed=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) tests\?.*/\1/p' "$log")
+  skipped=$(sed -n 's/^\[  SKIPPED \] \([0-9]*\) tests\?.*/\1/p' "$log")
+  if [[ $runs == gpu ]] && ((gpus == 0)); then
+    # Without a GPU every one of them must be there, and skipped for that reason.
+    ((${skipped:-0} > 0 && ${passed:-0} == 0)) ||
+      fail "$pattern: its canned conformance tests should be skipped here, not $passed passed, ${skipped:-0} skipped"
+    echo "canned_variant: $pattern: $listed rows listed as 4 GPUs, $skipped conformance tests skipped without a GPU"
+    continue
+  fi
   ((${passed:-0} > 0)) || fail "$pattern: no conformance test ran for the canned variant"
   echo "canned_variant: $pattern: $listed rows listed, $passed conformance tests passed"
 done

@@ -12,6 +12,7 @@
 
 #include "handoff/device_discovery.hpp"
 #include "handoff/patterns/multi_gpu/variants.hpp"
+#include "row_scopes.hpp"
 #include "support/gpu_requirement.hpp"
 #include "support/variant_conformance.hpp"
 
@@ -26,12 +27,6 @@ constexpr std::size_t uneven = 70001;        // above a round-robin chunk per de
 constexpr std::size_t test_chunk = 256;
 // examples/user_kernel/square_plus_device_value.cu, compiled into this program.
 constexpr const char* user_example = "square_plus_device_value";
-
-std::vector<run_scope> scopes_of(const std::string& variant) {
-  // The kernel_only rows have no gather to time alone.
-  if (variant.starts_with("kernel_only")) return {run_scope::resident, run_scope::from_host};
-  return {run_scope::gather, run_scope::resident, run_scope::from_host};
-}
 
 class MultiGpuConformance : public handoff::test_support::row_test<multi_gpu_variants> {
  protected:
@@ -55,7 +50,7 @@ TEST_P(MultiGpuConformance, VerifiesAtEverySizeAndScopeOnOneGpu) {
   HANDOFF_REQUIRE_GPUS(1);
   SKIP_UNLESS_RUNNABLE_ON(1);
   for (const std::size_t elements : {default_small, std::size_t{0}, std::size_t{1}, uneven}) {
-    for (const auto scope : scopes_of(GetParam())) {
+    for (const auto scope : scopes_of(row())) {
       for (const auto workload : {"scale_by_two", "add_device_value", user_example}) {
         expect_verifies({workload, 1, partitioner::even, elements, test_chunk}, scope);
       }

@@ -14,6 +14,7 @@
 #include "handoff/patterns/multi_gpu/launch_check.hpp"
 #include "handoff/patterns/multi_gpu/variants.hpp"
 #include "handoff/patterns/multi_gpu/workload_registry.hpp"
+#include "row_scopes.hpp"
 #include "support/gpu_requirement.hpp"
 #include "support/variant_conformance.hpp"
 
@@ -63,9 +64,7 @@ TEST_P(MultiGpuUserWorkloadRows, AWrongReferenceIsCaughtInEveryScope) {
   HANDOFF_REQUIRE_GPUS(1);
   if (const auto reason = multi_gpu_unavailable_reason(GetParam(), 1); !reason.empty())
     GTEST_SKIP() << reason;
-  std::vector<run_scope> scopes{run_scope::resident, run_scope::from_host};
-  if (!GetParam().starts_with("kernel_only")) scopes.push_back(run_scope::gather);
-  for (const auto scope : scopes) {
+  for (const auto scope : scopes_of(row())) {
     SCOPED_TRACE(GetParam() + ", scope " + std::string(run_scope_name(scope)));
     const multi_gpu_point at{{wrong_reference_workload(), 1, partitioner::even, 4099, 256}, scope};
     auto work = make_multi_gpu_case(at);

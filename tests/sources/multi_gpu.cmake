@@ -10,6 +10,7 @@ handoff_add_gtest(handoff_multi_gpu_cpu_tests cpu
   LABELS tsan
   SOURCES
     multi_gpu/availability_test.cpp
+    multi_gpu/sweep_points_test.cpp
     multi_gpu/floors_test.cpp
     multi_gpu/launch_threads_test.cpp
     multi_gpu/partition_test.cpp

@@ -60,6 +60,8 @@ constinit const multi_gpu_row host_gather_pinned_variant{
     .clock = clock_kind::self,
     .reports_stages = false,
     .setup = set_up_host_gather_pinned,
-    .floor = floor_of<gather_kind::host_pinned>};
+    .floor = floor_of<gather_kind::host_pinned>,
+    .measured_at = at_the_headline_gather,
+    .family = "host_gather"};
 
 }  // namespace handoff::patterns::multi_gpu

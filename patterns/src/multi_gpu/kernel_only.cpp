@@ -19,6 +19,8 @@ constinit const multi_gpu_row kernel_only_variant{
     .clock = clock_kind::self,
     .reports_stages = false,
     .setup = set_up_kernel_only,
-    .floor = floor_of<gather_kind::none>};
+    .floor = floor_of<gather_kind::none>,
+    .measured_at = on_the_scaling_curve,
+    .family = "kernel_only"};
 
 }  // namespace handoff::patterns::multi_gpu

@@ -148,7 +148,9 @@ constinit const multi_gpu_row kernel_only_threads_variant{
     .clock = clock_kind::self,
     .reports_stages = false,
     .setup = set_up_kernel_only_threads,
-    .floor = floor_of<gather_kind::none>};
+    .floor = floor_of<gather_kind::none>,
+    .measured_at = at_the_headline_launch,
+    .family = "kernel_only"};
 
 constinit const multi_gpu_row kernel_only_host_join_variant{
     .name = "kernel_only_host_join",
@@ -157,6 +159,8 @@ constinit const multi_gpu_row kernel_only_host_join_variant{
     .clock = clock_kind::self,
     .reports_stages = false,
     .setup = set_up_kernel_only_host_join,
-    .floor = floor_of<gather_kind::none>};
+    .floor = floor_of<gather_kind::none>,
+    .measured_at = at_the_headline_launch,
+    .family = "kernel_only"};
 
 }  // namespace handoff::patterns::multi_gpu

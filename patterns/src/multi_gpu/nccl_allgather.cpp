@@ -87,7 +87,10 @@ constinit const multi_gpu_row nccl_allgather_variant{
     .reports_stages = false,
     .setup = set_up_nccl_allgather,
     .floor = floor_of<gather_kind::nccl>,
-    .unavailable_reason = nccl_missing};
+    .measured_at = at_the_headline_gather,
+    .unavailable_reason = nccl_missing,
+    .min_gpus = 2,
+    .family = "nccl_allgather"};
 
 constinit const multi_gpu_row nccl_allgather_window_variant{
     .name = "nccl_allgather_window",
@@ -97,6 +100,9 @@ constinit const multi_gpu_row nccl_allgather_window_variant{
     .reports_stages = false,
     .setup = set_up_nccl_allgather_window,
     .floor = floor_of<gather_kind::nccl>,
-    .unavailable_reason = nccl_windows_missing};
+    .measured_at = at_the_headline_gather,
+    .unavailable_reason = nccl_windows_missing,
+    .min_gpus = 2,
+    .family = "nccl_allgather_window"};
 
 }  // namespace handoff::patterns::multi_gpu

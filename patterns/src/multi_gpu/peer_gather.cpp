@@ -112,6 +112,9 @@ constinit const multi_gpu_row p2p_gather_variant{
     .reports_stages = false,
     .setup = set_up_p2p_gather,
     .floor = floor_of<gather_kind::peer>,
-    .unavailable_reason = peer_access_missing};
+    .measured_at = at_the_headline_gather,
+    .unavailable_reason = peer_access_missing,
+    .min_gpus = 2,
+    .family = "p2p_gather"};
 
 }  // namespace handoff::patterns::multi_gpu

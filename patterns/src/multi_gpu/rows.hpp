@@ -24,6 +24,16 @@ std::string nccl_unavailable_reason();
 // can.
 std::string nccl_windows_unavailable();
 
+// The points of the sweep each kind of row is measured at (its row's measured_at). A placement
+// check workload (workload_registry.hpp) has the from-host rows only.
+// kernel_only: the scaling curve, resident at every size and partitioner, and from the host at
+// the headline size with the even partitioner.
+bool on_the_scaling_curve(const multi_gpu_point& at);
+// The other launch paths: resident and from the host, at the headline size, the even partitioner.
+bool at_the_headline_launch(const multi_gpu_point& at);
+// A gather: at the headline size, every scope with the even partitioner, resident with the others.
+bool at_the_headline_gather(const multi_gpu_point& at);
+
 floor_terms multi_gpu_floor(const partition_plan& plan, gather_kind gather, run_scope scope);
 
 template <gather_kind gather>

@@ -121,6 +121,8 @@ constinit const multi_gpu_row host_gather_variant{
     .clock = clock_kind::self,
     .reports_stages = false,
     .setup = set_up_host_gather,
-    .floor = floor_of<gather_kind::host_seed>};
+    .floor = floor_of<gather_kind::host_seed>,
+    .measured_at = at_the_headline_gather,
+    .family = "host_gather"};
 
 }  // namespace handoff::patterns::multi_gpu

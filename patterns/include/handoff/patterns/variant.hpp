@@ -143,6 +143,13 @@ struct variant_row {
   // Why this build or machine, with gpus GPUs, cannot run the variant (no peer access, a library
   // missing or too old), or an empty reason when it can; none: it runs wherever its targets do.
   std::string (*unavailable_reason)(int gpus) = nullptr;
+  // The fewest GPUs its rows are measured with (a gather between devices has nothing to gather on
+  // one); 0: as many as its targets need.
+  int min_gpus = 0;
+  // Where a pattern groups its variants into several benchmark families (multi_gpu: the launch
+  // paths, each kind of gather), the family of its rows, after the pattern's name; empty: the
+  // pattern's own.
+  std::string_view family = {};
 };
 
 template <class Point, class Case>

@@ -23,6 +23,9 @@ namespace handoff::patterns::multi_gpu {
 struct multi_gpu_point {
   partitioned_config config;
   run_scope scope = run_scope::resident;
+  // At the pattern's headline size on this machine, where every variant is measured; the smaller
+  // sizes are kernel_only's scaling curve. Each row's measured_at says which points it has.
+  bool headline = true;
   bool operator==(const multi_gpu_point&) const = default;
 };
 
