@@ -31,6 +31,28 @@ std::string cpu_model() {
   return "unknown";
 }
 
+// The first line of a sysfs file, or "unknown" where the kernel does not expose it.
+std::string first_line_of(const char* path) {
+  std::ifstream file(path);
+  std::string line;
+  return std::getline(file, line) && !line.empty() ? line : "unknown";
+}
+
+// The host facts that decide where a process's pages land, which can make one figure bimodal from
+// process to process: the NUMA nodes ("0-1") and the transparent huge page mode ("madvise", the
+// one in brackets of "always [madvise] never").
+std::string numa_nodes() {
+  return first_line_of("/sys/devices/system/node/online");
+}
+
+std::string transparent_hugepages() {
+  const std::string modes = first_line_of("/sys/kernel/mm/transparent_hugepage/enabled");
+  const auto open = modes.find('[');
+  const auto close = modes.find(']', open);
+  if (open == std::string::npos || close == std::string::npos) return modes;
+  return modes.substr(open + 1, close - open - 1);
+}
+
 // Asks NVML (loaded only here, and only on a machine with a driver) and falls back on procfs,
 // which some sandboxes do not mount.
 std::string driver_version_from_nvml() {
@@ -123,6 +145,8 @@ std::map<std::string, std::string> collect_manifest(const bench_environment& env
   manifest["cuda_architectures"] = build_info::cuda_architectures;
   manifest["cpu_model"] = cpu_model();
   manifest["cpu_cores"] = std::to_string(std::thread::hardware_concurrency());
+  manifest["numa_nodes"] = numa_nodes();
+  manifest["transparent_hugepages"] = transparent_hugepages();
   manifest["gpu_count"] = std::to_string(environment.gpus.count);
   if (environment.gpus.count == 0) {
     manifest["gpu_unavailable_reason"] = environment.gpus.reason;

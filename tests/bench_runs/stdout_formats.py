@@ -54,6 +54,10 @@ def check_results_file(out: Path, format_name: str) -> None:
         fail(f"{format_name}: the results file lacks the row")
     if "handoff_run" not in document:
         fail(f"{format_name}: the results file is not handoff's annotated JSON")
+    # Where a process's pages land (NUMA nodes, transparent huge pages) is part of the machine.
+    for key in ("handoff_numa_nodes", "handoff_transparent_hugepages"):
+        if not document["context"].get(key):
+            fail(f"{format_name}: the results file's context lacks {key}")
 
 
 def main() -> int:

@@ -80,7 +80,7 @@ EOF
 
 targets=(handoff_bench)
 for entry in "${patterns[@]}"; do
-  IFS='|' read -r pattern folder header namespace row_type base member program <<<"$entry"
+  IFS='|' read -r pattern folder header namespace row_type base member program _ <<<"$entry"
   [[ -f $tree/$folder/variants.def ]] || fail "$pattern has no $folder/variants.def"
   canned_file "$header" "$namespace" "$row_type" "$base" "$member" >"$tree/$folder/canned.cpp"
   echo "HANDOFF_VARIANT(canned)" >>"$tree/$folder/variants.def"
