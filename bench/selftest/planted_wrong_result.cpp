@@ -2,6 +2,8 @@
 
 #include "../harness/driver.hpp"
 #include "handoff/patterns/elementwise/vector_add_table.hpp"
+#include "handoff/reference/inputs.hpp"
+#include "handoff/reference/vector_add.hpp"
 
 namespace handoff::bench {
 namespace {
@@ -10,27 +12,26 @@ using patterns::elementwise::vector_add_case;
 using patterns::elementwise::vector_add_point;
 using patterns::elementwise::vector_add_session;
 
-// vector_add's cpu_serial, whose session tampers with one element of its output before it is
-// verified: the driver's shared verification must catch it.
+// A vector add on one CPU thread whose session tampers with one element of its output before it
+// is verified: the driver's shared verification must catch it.
 class tampering_session final : public vector_add_session {
  public:
   explicit tampering_session(const vector_add_point& at)
-      : inputs_(patterns::elementwise::seeded_vector_add_inputs(at.count)),
-        variant_(inputs_->view()) {}
+      : inputs_(patterns::elementwise::seeded_vector_add_inputs(at.count)), out_(at.count) {}
   patterns::run_result run(vector_add_case&) override {
-    variant_.run();
+    reference::vector_add(inputs_->a, inputs_->b, out_);
     return {};
   }
-  void poison(vector_add_case&) override { variant_.poison_output(); }
+  void poison(vector_add_case&) override { reference::poison(out_); }
   reference::verification_result verify(const vector_add_case& work) const override {
-    std::vector<float> tampered(variant_.result().begin(), variant_.result().end());
+    std::vector<float> tampered = out_;
     tampered[tampered.size() / 2] += 1.0f;
     return work.verify_sum(tampered);
   }
 
  private:
   std::shared_ptr<const patterns::elementwise::vector_add_inputs> inputs_;
-  patterns::elementwise::vector_add_cpu_serial variant_;
+  std::vector<float> out_;
 };
 
 const patterns::variant_row<vector_add_point, vector_add_case> planted_rows[] = {

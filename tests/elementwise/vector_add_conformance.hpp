@@ -1,7 +1,8 @@
 #pragma once
 // The vector add's table (vector_add_table.hpp) against the conformance checks, at the sizes a
-// kernel or a slicing loop gets wrong first: one element, an odd count, and more than a block of
-// blocks. A session's check must be able to fail: poisoned and not run, its output is refused.
+// kernel or a slicing loop gets wrong first: none, one element, either side of a block of 1024,
+// an odd count, and more than a block of blocks. A session's check must be able to fail: poisoned
+// and not run, its output is refused.
 
 #include <gtest/gtest.h>
 
@@ -13,8 +14,9 @@
 
 namespace handoff::patterns::elementwise::testing_support {
 
-inline constexpr std::array<vector_add_point, 3> conformance_points{
-    vector_add_point{1}, vector_add_point{1027}, vector_add_point{(1u << 20) + 3}};
+inline constexpr std::array<vector_add_point, 6> conformance_points{
+    vector_add_point{0},    vector_add_point{1},    vector_add_point{1023},
+    vector_add_point{1025}, vector_add_point{1027}, vector_add_point{(1u << 20) + 3}};
 
 inline std::string describe(const vector_add_point& at) {
   return "count " + std::to_string(at.count);

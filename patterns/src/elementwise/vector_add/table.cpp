@@ -1,5 +1,5 @@
-// The vector add's table (the rows variants.def names, in its order), and the case every variant
-// of a size shares.
+// The vector add's table (the rows variants.def names, in its order), the case every variant of a
+// size shares, and what the variants' files share: the CPU loop and the transfers' floor.
 
 #include <cstdint>
 
@@ -44,6 +44,23 @@ std::unique_ptr<vector_add_case> make_vector_add_case(const vector_add_point& at
 
 double vector_add_bytes(std::size_t count) {
   return 3.0 * sizeof(float) * static_cast<double>(count);
+}
+
+void add_range(const vector_add_inputs& inputs, std::span<float> out, std::size_t begin,
+               std::size_t end) {
+  for (std::size_t i = begin; i < end; ++i)
+    out[i] = inputs.a[i] + inputs.b[i];
+}
+
+floor_terms vector_add_transfers_floor(std::size_t count, const char* upload,
+                                       const char* download) {
+  const double element = sizeof(float);
+  floor_terms floor;
+  floor.add_bytes(upload, 2.0 * element * static_cast<double>(count))
+      .add_bytes(ceiling::device_copy, vector_add_bytes(count))
+      .add_bytes(download, element * static_cast<double>(count))
+      .add_events(ceiling::launch_async, 1);
+  return floor;
 }
 
 variant_table<vector_add_point, vector_add_case> vector_add_variants() {

@@ -2,6 +2,10 @@
 // What the vector add's table is made of: each variant's row, defined in the variant's own file
 // and named in variants.def, and what the rows share. Private to the pattern.
 
+#include <cstddef>
+#include <span>
+
+#include "handoff/patterns/ceiling_names.hpp"
 #include "handoff/patterns/elementwise/vector_add_table.hpp"
 
 namespace handoff::patterns::elementwise {
@@ -15,10 +19,12 @@ inline constexpr runs_on on_device{.device = true};
 #include "variants.def"
 #undef HANDOFF_VARIANT
 
-floor_terms vector_add_transfers_floor(const vector_add_point&, compute_target,
-                                       const measured_run&);
-floor_terms vector_add_transfers_pinned_floor(const vector_add_point&, compute_target,
-                                              const measured_run&);
-floor_terms vector_add_resident_floor(const vector_add_point&, compute_target, const measured_run&);
+// out[i] = a[i] + b[i] for i in [begin, end): the CPU sessions' loop.
+void add_range(const vector_add_inputs& inputs, std::span<float> out, std::size_t begin,
+               std::size_t end);
+
+// Both inputs up over the upload ceiling, a, b and the sum through device memory, the sum down
+// over the download ceiling, and one launch.
+floor_terms vector_add_transfers_floor(std::size_t count, const char* upload, const char* download);
 
 }  // namespace handoff::patterns::elementwise

@@ -9,7 +9,6 @@
 #include <span>
 #include <vector>
 
-#include "handoff/patterns/elementwise/vector_add_variants.hpp"
 #include "handoff/patterns/variant.hpp"
 #include "handoff/reference/verify.hpp"
 
@@ -24,7 +23,6 @@ struct vector_add_point {
 // elements they are 2 GiB), so a session can be set up from its point alone.
 struct vector_add_inputs {
   std::vector<float> a, b;
-  host_inputs view() const { return {a, b}; }
 };
 std::shared_ptr<const vector_add_inputs> seeded_vector_add_inputs(std::size_t count);
 
