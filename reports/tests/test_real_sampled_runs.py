@@ -14,6 +14,9 @@ gets.
 - h100-alternating-a-odd.json, -a-even.json, -b.json (`nvidia-h200` asked for, an H100 lent,
   2026-11-26): `ci/power` as it is now: nine plain and nine planted processes of one pass each,
   alternating; the plain ones merged by odd and even position, the planted ones all together.
+- h200-headline-8-processes-a.json, -planted.json, -a-again.json (`nvidia-h200`, 2026-12-02):
+  the headline rows and controls as `HANDOFF_POWER_DESIGN=runs ci/power` makes them, three runs
+  of eight processes each, one after the other: plain, 5% planted on the headline rows, plain.
 
 Every merged file here was merged before processes were named: read as it is, each is one
 process. Where its docstring above says its passes were separate processes, the tests name them
@@ -31,6 +34,7 @@ from compare_fixtures import one_process_per_repetition
 
 from handoff_reports.compare import compare_runs
 from handoff_reports.compare_stats import Verdict, judge_sides
+from handoff_reports.machine_noise import load_machine_noise
 from handoff_reports.merge import merge_documents
 from handoff_reports.report import noise_summary
 from handoff_reports.results import Run, load_results, parse_results
@@ -197,3 +201,52 @@ def test_the_a_a_ceiling_a_row_alone_would_call_is_within_the_familys_noise() ->
     assert row.verdict is Verdict.UNRESOLVED
     assert row.resolution is not None and alone.resolution is not None
     assert row.resolution > alone.resolution
+
+
+EIGHT = {
+    side: REAL / f"h200-headline-8-processes-{side}.json" for side in ("a", "planted", "a-again")
+}
+PAGEABLE_D2H_256 = "ceilings/pcie_d2h_pageable/bytes:268435456"
+
+
+def test_two_runs_of_eight_processes_of_one_build_call_no_row() -> None:
+    comparison = compare_runs(load_results(EIGHT["a"]), load_results(EIGHT["a-again"]))
+    assert all(row.processes == (8, 8) for row in comparison.rows)
+    assert not {Verdict.SLOWER, Verdict.FASTER} & {row.verdict for row in comparison.rows}
+    assert comparison.exit_code == 0
+
+
+def test_eight_processes_a_side_find_a_planted_5_percent_wherever_they_resolve_it() -> None:
+    planted = headline_regex()
+    comparison = compare_runs(load_results(EIGHT["a"]), load_results(EIGHT["planted"]))
+    slowed = [row for row in comparison.rows if planted.search(row.key + "/manual_time")]
+    resolved = [row for row in slowed if row.resolution is not None and row.resolution <= 0.05]
+    assert len(slowed) == 27 and len(resolved) == 12
+    assert all(row.verdict is Verdict.SLOWER for row in resolved)
+    # Every row timed on the GPU or by a large copy resolves 5% with eight processes a side.
+    gpu_or_large_copy = re.compile(
+        "hbm_device_copy/method:[a-z]+/bytes:268435456|iterative/graph/unknowns:16777216|"
+        "pcie_(h2d|d2h)_pinned/bytes:268435456|gpu_transfers_pinned|"
+        "(shm_pinned|cuda_ipc|vmm_fd)/memory:device/bytes:268435456|postproc_split/overlapped"
+    )
+    large = [row for row in slowed if gpu_or_large_copy.search(row.key)]
+    assert len(large) == 10 and all(row in resolved for row in large)
+
+
+def test_a_ceiling_whose_processes_take_one_of_two_states_moves_between_runs() -> None:
+    # The pageable D2H copy at 256 MiB: seven of the first run's eight processes took 16 to 19
+    # ms and all eight of the planted run's (not planted there) 24 to 26.5 ms. Between two runs
+    # that is a real difference, beyond the processes' spread, so the row is called; what the
+    # share of slow processes does from one minute to the next only earlier runs can say.
+    plain, planted = load_results(EIGHT["a"]), load_results(EIGHT["planted"])
+    row = next(row for row in compare_runs(plain, planted).rows if row.key == PAGEABLE_D2H_256)
+    assert row.verdict is Verdict.SLOWER
+    assert row.change is not None and row.change == pytest.approx(0.475, abs=0.01)
+    # With both plain runs as the machine's noise, the spread between runs enters the resolution:
+    # no row left unplanted is called.
+    noise = load_machine_noise([EIGHT["a"], EIGHT["a-again"]])
+    headline = headline_regex()
+    comparison = compare_runs(plain, planted, machine_noise=noise)
+    unplanted = [r for r in comparison.rows if not headline.search(r.key + "/manual_time")]
+    assert len(unplanted) == 42
+    assert not {Verdict.SLOWER, Verdict.FASTER} & {r.verdict for r in unplanted}
