@@ -77,6 +77,8 @@ TEST(MultiGpuSweepPoints, EachRowNamesItsFamilyAndTheGatherBetweenDevicesNeedsTw
   std::map<std::string, std::string> families;
   std::map<std::string, int> fewest_gpus;
   for (const auto& row : multi_gpu_variants()) {
+    EXPECT_FALSE(row.family.empty())
+        << row.name << " names no family: its rows would fall in one named \"multi_gpu/\"";
     families[std::string(row.name)] = std::string(row.family);
     fewest_gpus[std::string(row.name)] = row.min_gpus;
   }

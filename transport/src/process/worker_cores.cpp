@@ -3,9 +3,13 @@
 #include <sched.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdlib>
+#include <filesystem>
 #include <mutex>
+#include <string>
 #include <string_view>
+#include <system_error>
 #include <utility>
 
 namespace handoff::transport {
@@ -37,11 +41,30 @@ bool holding_asked_for() {
   return setting != nullptr && std::string_view(setting) == "held";
 }
 
-bool hold_on_core(pid_t worker, int core) {
-  cpu_set_t one;
-  CPU_ZERO(&one);
-  CPU_SET(core, &one);
-  return sched_setaffinity(worker, sizeof(one), &one) == 0;
+cpu_set_t mask_of(std::span<const int> cores) {
+  cpu_set_t mask;
+  CPU_ZERO(&mask);
+  for (const int core : cores)
+    CPU_SET(core, &mask);
+  return mask;
+}
+
+// Every thread the worker has started so far, and through them every thread it starts later,
+// which inherits its creator's mask: a worker may have started threads (its CUDA context's, say)
+// before it is held.
+bool hold_every_thread(pid_t worker, const cpu_set_t& mask) {
+  std::error_code error;
+  const std::filesystem::path tasks = "/proc/" + std::to_string(worker) + "/task";
+  bool held_any = false;
+  for (const auto& task : std::filesystem::directory_iterator(tasks, error)) {
+    pid_t thread = 0;
+    const auto name = task.path().filename().string();
+    if (std::from_chars(name.data(), name.data() + name.size(), thread).ec != std::errc()) continue;
+    if (sched_setaffinity(thread, sizeof(mask), &mask) != 0) return false;
+    held_any = true;
+  }
+  // Without procfs, the worker's first thread at least.
+  return held_any || sched_setaffinity(worker, sizeof(mask), &mask) == 0;
 }
 
 }  // namespace
@@ -65,8 +88,13 @@ worker_cores::worker_cores(std::span<const pid_t> workers) {
   auto plan = plan_worker_cores(cores_this_process_may_use(), held.cores, workers.size());
   if (plan.empty()) return;
   for (std::size_t index = 0; index < workers.size(); ++index) {
-    // A machine that refuses (a container's policy) leaves the pool to the scheduler.
-    if (!hold_on_core(workers[index], plan[index])) return;
+    if (hold_every_thread(workers[index], mask_of(std::span(&plan[index], 1)))) continue;
+    // A machine that refuses (a container's policy) leaves the whole pool to the scheduler,
+    // the workers already held included.
+    const auto anywhere = mask_of(cores_this_process_may_use());
+    for (std::size_t undone = 0; undone <= index; ++undone)
+      hold_every_thread(workers[undone], anywhere);
+    return;
   }
   held.cores.insert(held.cores.end(), plan.begin(), plan.end());
   cores_ = std::move(plan);
