@@ -23,6 +23,7 @@
 #include "handoff/reference/host_vector.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "handoff/stream.hpp"
+#include "huge_page_host_buffer.hpp"
 
 namespace handoff::bench::copy_ceilings {
 namespace {
@@ -60,12 +61,12 @@ void finish_copy_ceiling(benchmark::State& state, std::size_t traffic_bytes,
 // Host memory of either kind, behind one span: the two kinds differ only in who allocates it.
 struct host_memory {
   explicit host_memory(std::size_t count, bool pinned)
-      : pinned_(pinned ? count : 0), pageable_(pinned ? 0 : count) {}
-  std::span<float> span() { return pinned_.size() ? pinned_.span() : std::span<float>(pageable_); }
+      : pinned_(pinned ? count : 0), pageable_(pinned ? 0 : count * sizeof(float)) {}
+  std::span<float> span() { return pinned_.size() ? pinned_.span() : pageable_.as<float>(); }
 
  private:
   pinned_buffer<float> pinned_;
-  std::vector<float> pageable_;  // touched by one thread, as a user's array is
+  huge_page_host_buffer pageable_;
 };
 
 void host_to_device(benchmark::State& state, const row_context& context, std::size_t bytes,
