@@ -25,6 +25,15 @@ std::string format_ceiling(const ceiling_value& ceiling) {
   return text;
 }
 
+// A ceiling is the best the machine did, as STREAM reports its best trial: its quickest sample, not
+// its median, so that a row sampled a moment later, when the bus or the memory ran a little faster,
+// does not read above it. A row measured without samples of its own keeps its median.
+double best_seconds_of(const measured_run& run) {
+  const auto fastest = run.counters.find("fastest_seconds");
+  return fastest != run.counters.end() && fastest->second > 0.0 ? fastest->second
+                                                                : run.seconds_per_iteration;
+}
+
 }  // namespace
 
 // Repetitions of one benchmark collapse to their median, so one noisy repetition moves nothing.
@@ -81,11 +90,12 @@ std::map<std::string, ceiling_value> ceilings_from(const std::vector<measured_ru
   };
   for (const auto& run : medians_by_name(runs)) {
     const std::string name = ceiling_name_of(run.name);
-    if (name.empty() || run.seconds_per_iteration <= 0.0) continue;
+    const double seconds = best_seconds_of(run);
+    if (name.empty() || seconds <= 0.0) continue;
     if (auto events = run.counters.find("events"); events != run.counters.end()) {
-      keep_best(name, {true, run.seconds_per_iteration / events->second, {}});
+      keep_best(name, {true, seconds / events->second, {}});
     } else if (auto bytes = run.counters.find("bytes"); bytes != run.counters.end()) {
-      const double rate = bytes->second / run.seconds_per_iteration;
+      const double rate = bytes->second / seconds;
       auto* ceiling = keep_best(name, {false, rate, {}});
       if (!ceiling->is_latency) keep_size(*ceiling, bytes->second, rate);
     }

@@ -10,6 +10,7 @@ void set_sample_counters(benchmark::UserCounters& counters, const sample_report&
   counters["noise"] = std::isfinite(noise) ? noise : 0.0;
   counters["ci_low"] = report.interval.low;
   counters["ci_high"] = report.interval.high;
+  counters["fastest_seconds"] = report.interval.fastest;
   counters["noise_target"] = report.fixed ? 0.0 : report.target;
   counters["noisy"] = report.noisy ? 1 : 0;
   counters["fixed_samples"] = report.fixed ? 1 : 0;

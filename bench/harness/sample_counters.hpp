@@ -1,6 +1,7 @@
 #pragma once
 // How a row's figure was obtained, as counters beside it in the results: samples, noise (the
 // relative half-width of the median's 95% interval) and the interval itself in seconds, the
+// quickest sample (what a ceiling is priced from),
 // target and whether the row stopped at its time cap above it (noisy), whether its count was
 // fixed, its clock, its warm-up runs, the GPU clocks seen while it sampled, and a planted
 // slowdown when one was asked for.

@@ -61,6 +61,7 @@ median_interval median_with_interval(std::vector<double>& samples) {
         *std::max_element(samples.begin(), samples.begin() + static_cast<long>(n / 2));
     result.median = (lower + upper) / 2.0;
   }
+  result.fastest = *std::min_element(samples.begin(), samples.end());
   const std::size_t j = lower_rank_of_median_interval(n);
   if (j == 0) {
     const auto [low, high] = std::minmax_element(samples.begin(), samples.end());

@@ -17,6 +17,7 @@ struct median_interval {
   double median = 0.0;
   double low = 0.0;
   double high = 0.0;
+  double fastest = 0.0;  // the quickest sample
   // (high - low) / 2 / median; infinite for an empty or zero median.
   double noise() const noexcept;
 };

@@ -36,6 +36,28 @@ TEST(CeilingSummary, BandwidthAndLatencyCeilingsUseTheMedianRepetition) {
   EXPECT_DOUBLE_EQ(ceilings.at("kernel_launch_async").value, 3e-6);
 }
 
+TEST(CeilingSummary, ACeilingIsPricedFromItsQuickestSample) {
+  const std::vector<measured_run> runs = {
+      {"ceilings/pcie_d2h_pinned/bytes:268435456/manual_time",
+       0.0050,
+       {{"bytes", 268435456}, {"fastest_seconds", 0.0049}}},
+      {"ceilings/kernel_launch_async/manual_time",
+       0.003,
+       {{"events", 1000}, {"fastest_seconds", 0.0025}}},
+      {"elementwise/gpu_transfers_pinned/elements:1/manual_time",
+       0.0049,
+       {{"fastest_seconds", 0.0048}, {"floor_bytes.pcie_d2h_pinned", 268435456}}},
+  };
+  const auto ceilings = ceilings_from(runs);
+  EXPECT_DOUBLE_EQ(ceilings.at("pcie_d2h_pinned").value, 268435456 / 0.0049);
+  EXPECT_DOUBLE_EQ(ceilings.at("kernel_launch_async").value, 2.5e-6);
+  // A row as quick as the ceiling's median, but not as its quickest sample, is not above it.
+  const auto rows = efficiencies_from(runs, ceilings);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_DOUBLE_EQ(*rows[0].floor_seconds, 0.0049);
+  EXPECT_FALSE(rows[0].suspect());
+}
+
 TEST(CeilingSummary, ASweptCeilingIsTheBestOfItsSweep) {
   const std::vector<measured_run> runs = {
       {"ceilings/pcie_h2d_pageable/bytes:4194304/manual_time", 0.001, {{"bytes", 16e6}}},

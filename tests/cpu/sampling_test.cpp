@@ -62,6 +62,7 @@ TEST(MedianInterval, MedianAndEndsOfKnownSamples) {
   EXPECT_DOUBLE_EQ(interval.low, 2.0);  // ranks 2 and 9
   EXPECT_DOUBLE_EQ(interval.high, 9.0);
   EXPECT_DOUBLE_EQ(interval.noise(), 3.5 / 5.5);
+  EXPECT_DOUBLE_EQ(interval.fastest, 1.0);
   std::vector<double> few{3.0, 1.0, 2.0};
   const auto whole_range = median_with_interval(few);
   EXPECT_DOUBLE_EQ(whole_range.median, 2.0);
@@ -142,6 +143,8 @@ TEST(SampledRow, ReportsItsSamplesNoiseAndIntervalAndTheMedianAsItsTime) {
   EXPECT_DOUBLE_EQ(counters.at("noise_target"), bench_config{}.sampling.max_noise);
   EXPECT_LE(counters.at("ci_low"), counters.at("real_seconds"));
   EXPECT_GE(counters.at("ci_high"), counters.at("real_seconds"));
+  EXPECT_GT(counters.at("fastest_seconds"), 0.0);
+  EXPECT_LE(counters.at("fastest_seconds"), counters.at("ci_low"));
   EXPECT_GE(counters.at("real_seconds"), 200e-6);
   EXPECT_FALSE(counters.contains("planted_slowdown"));
 }
