@@ -21,6 +21,7 @@ COMMANDS = {
     "headline": "per pattern at its default size: recipe, fastest variant, best CPU way",
     "compare-builds": "run two handoff_bench binaries in turn here and compare them pair by pair",
     "results-page": "one machine's results page (Markdown) from one results file",
+    "wide-rows": "the rows whose processes disagree enough to earn more processes, as a filter",
 }
 
 
@@ -62,6 +63,10 @@ def _command(name: str) -> Callable[[list[str] | None], int]:
         from handoff_reports.previous import main as previous
 
         return previous
+    if name == "wide-rows":
+        from handoff_reports.wide_rows import main as wide_rows
+
+        return wide_rows
     from handoff_reports.progress import main as progress
 
     return progress
@@ -88,6 +93,7 @@ progress_main = _script("progress")
 headline_main = _script("headline")
 compare_builds_main = _script("compare-builds")
 results_page_main = _script("results-page")
+wide_rows_main = _script("wide-rows")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""ci/measure-processes with HANDOFF_MORE_PROCESSES: after the first processes, further processes
+measure only the rows whose processes spread by 1 to 12% (handoff_reports wide-rows), in place of
+the user's filter, and the merged file holds every process of every row.
+
+Usage: more_processes.py HANDOFF_BENCH ROOT"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from bench_run_support import fail
+
+ROWS = (
+    "^(inputs/seeded_nonzero"
+    "|elementwise/cpu_(serial|threads)/workload:vector_add/elements:(1024|65536)/)"
+)
+FIRST, MORE = 3, 2
+
+
+def main() -> None:
+    bench, root = sys.argv[1], Path(sys.argv[2])
+    sys.path.insert(0, str(root / "reports"))
+    from handoff_reports.merge import merge_documents
+    from handoff_reports.results import by_process, parse_results
+    from handoff_reports.wide_rows import spread_between
+
+    with tempfile.TemporaryDirectory() as folder:
+        results = Path(folder) / "run.json"
+        done = subprocess.run(
+            [
+                str(root / "ci/measure-processes"),
+                str(results),
+                bench,
+                f"--benchmark_filter={ROWS}",
+                "--handoff-max-noise=5",
+            ],
+            env=dict(
+                os.environ,
+                HANDOFF_PROCESSES=str(FIRST),
+                HANDOFF_MORE_PROCESSES=str(MORE),
+            ),
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if done.returncode != 0:
+            fail(
+                f"measure-processes failed ({done.returncode}):\n{done.stdout}\n{done.stderr}"
+            )
+        parts = sorted((Path(folder) / "run.processes").glob("process-*.json"))
+        documents = [json.loads(part.read_text()) for part in parts]
+        first = parse_results(merge_documents(documents[:FIRST]))
+        wide = set(spread_between(first.rows.values(), 0.01, 0.12))
+        print(f"first round: {len(first.rows)} rows, {len(wide)} spread by 1 to 12%")
+        if not wide:
+            if len(parts) != FIRST or "no row spread" not in done.stdout:
+                fail(f"no wide row, yet {len(parts)} processes ran:\n{done.stdout}")
+            return
+        if len(parts) != FIRST + MORE:
+            fail(
+                f"{len(wide)} wide rows, but {len(parts)} processes ran:\n{done.stdout}"
+            )
+        for document in documents[FIRST:]:
+            measured = set(parse_results(document).rows)
+            # A filtered run also measures the ceilings its rows' floors need.
+            rows = {key for key in measured if not key.startswith("ceilings/")}
+            if not rows <= wide:
+                fail(
+                    f"a further process measured rows that were not wide: {sorted(rows - wide)}"
+                )
+            if not wide <= measured:
+                fail(f"a further process missed wide rows: {sorted(wide - measured)}")
+        merged = parse_results(json.loads(results.read_text()))
+        for key, row in merged.rows.items():
+            expected = FIRST + MORE if key in wide else FIRST
+            processes = len(by_process(row.repetition_figures))
+            if not key.startswith("ceilings/") and processes != expected:
+                fail(f"{key}: {processes} processes, not {expected}")
+        print(
+            f"merged: the {len(wide)} wide rows have {FIRST + MORE} processes, the rest {FIRST}"
+        )
+
+
+if __name__ == "__main__":
+    main()
