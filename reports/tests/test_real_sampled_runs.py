@@ -17,6 +17,9 @@ gets.
 - h200-headline-8-processes-a.json, -planted.json, -a-again.json (`nvidia-h200`, 2026-12-02):
   the headline rows and controls as `HANDOFF_POWER_DESIGN=runs ci/power` makes them, three runs
   of eight processes each, one after the other: plain, 5% planted on the headline rows, plain.
+- h200-huge-pages-8-processes-a.json, -planted.json (`nvidia-h200`, 2026-12-02): the same rows,
+  plain and then planted, eight processes each, at the build whose pageable ceilings use huge
+  pages and whose pool workers are left to the scheduler.
 
 Every merged file here was merged before processes were named: read as it is, each is one
 process. Where its docstring above says its passes were separate processes, the tests name them
@@ -250,3 +253,29 @@ def test_a_ceiling_whose_processes_take_one_of_two_states_moves_between_runs() -
     unplanted = [r for r in comparison.rows if not headline.search(r.key + "/manual_time")]
     assert len(unplanted) == 42
     assert not {Verdict.SLOWER, Verdict.FASTER} & {r.verdict for r in unplanted}
+
+
+HUGE_PAGES = {side: REAL / f"h200-huge-pages-8-processes-{side}.json" for side in ("a", "planted")}
+
+
+def test_with_huge_pages_no_unplanted_row_is_called_and_every_resolved_plant_is() -> None:
+    planted = headline_regex()
+    comparison = compare_runs(load_results(HUGE_PAGES["a"]), load_results(HUGE_PAGES["planted"]))
+    slowed = [row for row in comparison.rows if planted.search(row.key + "/manual_time")]
+    others = [row for row in comparison.rows if row not in slowed]
+    resolved = [row for row in slowed if row.resolution is not None and row.resolution <= 0.05]
+    assert len(slowed) == 27 and len(others) == 42 and len(resolved) == 10
+    assert all(row.verdict is Verdict.SLOWER for row in resolved)
+    assert not {Verdict.SLOWER, Verdict.FASTER} & {row.verdict for row in others}
+    pageable = next(row for row in others if row.key == PAGEABLE_D2H_256)
+    assert pageable.verdict is Verdict.UNRESOLVED
+    # Two rows timed on the GPU or by a large copy spread too much to resolve 5% with eight
+    # processes a side: what HANDOFF_MORE_PROCESSES gives more processes to.
+    wide = {
+        row.key
+        for row in slowed
+        if re.search("cuda_ipc/memory:device/bytes:268435456|postproc_split/overlapped", row.key)
+    }
+    rows = {row.key: row for row in slowed}
+    assert len(wide) == 2
+    assert all(rows[key].resolution is None or rows[key].resolution > 0.05 for key in wide)
