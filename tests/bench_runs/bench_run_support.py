@@ -25,6 +25,27 @@ def skip(message: str) -> NoReturn:
     sys.exit(77)
 
 
+def measure_processes(
+    root: Path, bench: str, results: Path, arguments: list[str], **environment: str
+) -> str:
+    """ci/measure-processes RESULTS BENCH ARGUMENTS with these environment variables added; its
+    standard output. A failure fails the test with the end of what it printed."""
+    done = subprocess.run(
+        [str(root / "ci/measure-processes"), str(results), bench, *arguments],
+        cwd=root,
+        env=dict(os.environ, **environment),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        fail(
+            f"measuring {results.name} failed ({done.returncode}):\n"
+            f"{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+        )
+    return done.stdout
+
+
 def live_processes() -> Iterator[tuple[int, list[str]]]:
     """(pid, the fields of /proc/PID/stat after the command name) of every process not a zombie."""
     for entry in Path("/proc").iterdir():

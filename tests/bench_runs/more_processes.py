@@ -8,13 +8,11 @@ Usage: more_processes.py HANDOFF_BENCH ROOT"""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from bench_run_support import fail
+from bench_run_support import fail, measure_processes
 
 ROWS = (
     "^(inputs/seeded_nonzero"
@@ -32,40 +30,25 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as folder:
         results = Path(folder) / "run.json"
-        done = subprocess.run(
-            [
-                str(root / "ci/measure-processes"),
-                str(results),
-                bench,
-                f"--benchmark_filter={ROWS}",
-                "--handoff-max-noise=5",
-            ],
-            env=dict(
-                os.environ,
-                HANDOFF_PROCESSES=str(FIRST),
-                HANDOFF_MORE_PROCESSES=str(MORE),
-            ),
-            capture_output=True,
-            text=True,
-            check=False,
+        printed = measure_processes(
+            root,
+            bench,
+            results,
+            [f"--benchmark_filter={ROWS}", "--handoff-max-noise=5"],
+            HANDOFF_PROCESSES=str(FIRST),
+            HANDOFF_MORE_PROCESSES=str(MORE),
         )
-        if done.returncode != 0:
-            fail(
-                f"measure-processes failed ({done.returncode}):\n{done.stdout}\n{done.stderr}"
-            )
         parts = sorted((Path(folder) / "run.processes").glob("process-*.json"))
         documents = [json.loads(part.read_text()) for part in parts]
         first = parse_results(merge_documents(documents[:FIRST]))
         wide = set(spread_between(first.rows.values(), 0.01, 0.12))
         print(f"first round: {len(first.rows)} rows, {len(wide)} spread by 1 to 12%")
         if not wide:
-            if len(parts) != FIRST or "no row spread" not in done.stdout:
-                fail(f"no wide row, yet {len(parts)} processes ran:\n{done.stdout}")
+            if len(parts) != FIRST or "no row spread" not in printed:
+                fail(f"no wide row, yet {len(parts)} processes ran:\n{printed}")
             return
         if len(parts) != FIRST + MORE:
-            fail(
-                f"{len(wide)} wide rows, but {len(parts)} processes ran:\n{done.stdout}"
-            )
+            fail(f"{len(wide)} wide rows, but {len(parts)} processes ran:\n{printed}")
         for document in documents[FIRST:]:
             measured = set(parse_results(document).rows)
             # A filtered run also measures the ceilings its rows' floors need.

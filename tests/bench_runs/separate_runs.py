@@ -31,7 +31,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bench_run_support import fail, skip
+from bench_run_support import fail, measure_processes, skip
 
 ROWS = (
     "^(inputs/seeded_nonzero|ceilings/shm_memcpy_one_thread/method:memcpy/bytes:(1048576|16777216)/"
@@ -51,25 +51,13 @@ RESOLVABLE_PERCENT = 50
 
 
 def measure(root: Path, bench: str, results: Path, extra: list[str]) -> None:
-    environment = dict(os.environ, HANDOFF_PROCESSES=PROCESSES)
-    done = subprocess.run(
-        [
-            str(root / "ci/measure-processes"),
-            str(results),
-            bench,
-            f"--benchmark_filter={ROWS}",
-            *extra,
-        ],
-        cwd=root,
-        env=environment,
-        capture_output=True,
-        text=True,
-        check=False,
+    measure_processes(
+        root,
+        bench,
+        results,
+        [f"--benchmark_filter={ROWS}", *extra],
+        HANDOFF_PROCESSES=PROCESSES,
     )
-    if done.returncode != 0:
-        fail(
-            f"measuring {results.name} failed ({done.returncode}):\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
-        )
 
 
 def check_processes(results: Path) -> None:
