@@ -24,10 +24,10 @@
 namespace handoff::bench {
 
 // What a pattern's bench file gives the driver besides its table.
-template <class Point, class Case>
+template <class Point, class Case, class Specifics = patterns::no_specifics>
 struct pattern_spec {
   std::string_view pattern;  // the first part of every row name
-  patterns::variant_table<Point, Case> table;
+  patterns::variant_table<Point, Case, Specifics> table;
   std::unique_ptr<Case> (*make_case)(const Point& at) = nullptr;
   // Bytes and items one run moves and computes (the bytes and items counters).
   std::pair<double, double> (*traffic)(const Point& at) = nullptr;
@@ -114,10 +114,10 @@ region_result time_runs(benchmark::State& state, const row_context& context,
 
 }  // namespace detail
 
-template <class Point, class Case>
+template <class Point, class Case, class Specifics>
 void measure_variant(benchmark::State& state, const row_context& context,
-                     const pattern_spec<Point, Case>& spec,
-                     const patterns::variant_row<Point, Case>& row, const Point& at,
+                     const pattern_spec<Point, Case, Specifics>& spec,
+                     const patterns::variant_row<Point, Case, Specifics>& row, const Point& at,
                      patterns::compute_target target, start how, int cold_samples) {
   const auto row_started = wall_clock::now();
   auto& sessions = sessions_of<Point, Case>();
@@ -196,12 +196,11 @@ void measure_variant(benchmark::State& state, const row_context& context,
 }
 
 // Registers one row under name; cold rows take a fixed count of samples, as stated.
-template <class Point, class Case>
-benchmark::internal::Benchmark* register_variant(const pattern_spec<Point, Case>& spec,
-                                                 const patterns::variant_row<Point, Case>& row,
-                                                 const Point& at, patterns::compute_target target,
-                                                 start how, const std::string& name,
-                                                 int cold_iterations = 3) {
+template <class Point, class Case, class Specifics>
+benchmark::internal::Benchmark* register_variant(
+    const pattern_spec<Point, Case, Specifics>& spec,
+    const patterns::variant_row<Point, Case, Specifics>& row, const Point& at,
+    patterns::compute_target target, start how, const std::string& name, int cold_iterations = 3) {
   std::vector<noted_row> table_rows;
   for (const auto& each : spec.table) {
     table_rows.push_back({.name = each.name,

@@ -28,15 +28,16 @@ constexpr std::size_t default_elements = std::size_t{1} << 20;
 
 // Made when first asked, once main has started: a table's rows may be initialised before main
 // in any order.
-const pattern_spec<qw::point, qw::item_batch>& spec() {
-  static const pattern_spec<qw::point, qw::item_batch> made{
-      .pattern = "queued_worker",
-      .table = qw::queued_worker_variants(),
-      .make_case = qw::make_batch,
-      .traffic = [](const qw::point& at) {
-        const auto values = static_cast<double>(at.elements * at.items);
-        return std::pair{3.0 * sizeof(float) * values, values};
-      }};
+using spec_type = pattern_spec<qw::point, qw::item_batch, qw::worker_behaviour>;
+
+const spec_type& spec() {
+  static const spec_type made{.pattern = "queued_worker",
+                              .table = qw::queued_worker_variants(),
+                              .make_case = qw::make_batch,
+                              .traffic = [](const qw::point& at) {
+                                const auto values = static_cast<double>(at.elements * at.items);
+                                return std::pair{3.0 * sizeof(float) * values, values};
+                              }};
   return made;
 }
 

@@ -22,6 +22,7 @@ namespace {
 
 using patterns::compute_target;
 using patterns::transfer_case;
+using patterns::transfer_channel;
 using patterns::transfer_point;
 
 HANDOFF_WORKER_ROLE(patterns::tensor_receiver_role, patterns::run_tensor_receiver);
@@ -52,15 +53,16 @@ int cold_iterations(const bench_config& config, std::size_t bytes) {
 
 // Made when first asked, once main has started: a table's rows may be initialised before main
 // in any order.
-const pattern_spec<transfer_point, transfer_case>& transfer_spec() {
-  static const pattern_spec<transfer_point, transfer_case> made{
-      .pattern = "tensor_transfer",
-      .table = patterns::tensor_transfer_variants(),
-      .make_case = patterns::make_transfer_case,
-      .traffic = [](const transfer_point& at) {
-        const auto bytes = static_cast<double>(at.bytes);
-        return std::pair{bytes, bytes / sizeof(float)};
-      }};
+using transfer_spec_type = pattern_spec<transfer_point, transfer_case, transfer_channel>;
+
+const transfer_spec_type& transfer_spec() {
+  static const transfer_spec_type made{.pattern = "tensor_transfer",
+                                       .table = patterns::tensor_transfer_variants(),
+                                       .make_case = patterns::make_transfer_case,
+                                       .traffic = [](const transfer_point& at) {
+                                         const auto bytes = static_cast<double>(at.bytes);
+                                         return std::pair{bytes, bytes / sizeof(float)};
+                                       }};
   return made;
 }
 

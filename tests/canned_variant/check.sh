@@ -31,8 +31,8 @@ patterns=(
   "independent_tasks|patterns/src/independent_tasks|variant_rows.hpp|handoff::patterns::independent_tasks|task_row|cpu_threads|none|handoff_independent_tasks_cpu_tests|cpu"
   "iterative|patterns/src/iterative|variant_rows.hpp|handoff::patterns::iterative|jacobi_row|cpu_serial|none|handoff_iterative_cpu_tests|cpu"
   "elementwise|patterns/src/elementwise/vector_add|vector_add_rows.hpp|handoff::patterns::elementwise|vector_add_row|cpu_threads|none|handoff_cpu_tests|cpu"
-  "queued_worker|patterns/src/queued_worker|variant_behaviour.hpp|handoff::patterns::queued_worker|variant_behaviour|streamed|table_row|handoff_queued_worker_tests|cpu"
-  "tensor_transfer|patterns/src/tensor_transfer|declared_variants.hpp|handoff::patterns|transfer_variant|pipe|row|handoff_tensor_transfer_host_tests|cpu"
+  "queued_worker|patterns/src/queued_worker|declared_variants.hpp|handoff::patterns::queued_worker|row|streamed|none|handoff_queued_worker_tests|cpu"
+  "tensor_transfer|patterns/src/tensor_transfer|declared_variants.hpp|handoff::patterns|transfer_row|pipe|none|handoff_tensor_transfer_host_tests|cpu"
   "multi_gpu|patterns/src/multi_gpu|rows.hpp|handoff::patterns::multi_gpu|multi_gpu_row|kernel_only|none|handoff_multi_gpu_gpu_tests|gpu"
 )
 

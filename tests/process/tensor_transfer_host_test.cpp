@@ -138,9 +138,9 @@ TEST(TensorTransferTable, EveryRowIsFoundByTheNameItsOpenCommandCarries) {
     command_record announce{.command = receiver_command::open_session};
     announce.set_variant(row.name);
     const auto& variant = find_transfer_variant(announce.variant_name());
-    EXPECT_EQ(variant.row.name, row.name);
-    EXPECT_NE(variant.make_sender, nullptr) << row.name;
-    EXPECT_NE(variant.open_receiver, nullptr) << row.name;
+    EXPECT_EQ(variant.name, row.name);
+    EXPECT_NE(variant.specifics.make_sender, nullptr) << row.name;
+    EXPECT_NE(variant.specifics.open_receiver, nullptr) << row.name;
     EXPECT_TRUE(names.insert(row.name).second) << row.name << " appears twice";
   }
   EXPECT_EQ(names.size(), 6u);

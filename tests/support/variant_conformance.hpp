@@ -53,8 +53,8 @@ inline std::string row_name(const ::testing::TestParamInfo<std::string>& instanc
                            ::handoff::test_support::row_name)
 
 // The names of a table's rows that run on target, for INSTANTIATE_TEST_SUITE_P.
-template <class Point, class Case>
-std::vector<std::string> rows_running_on(patterns::variant_table<Point, Case> table,
+template <class Point, class Case, class Specifics>
+std::vector<std::string> rows_running_on(patterns::variant_table<Point, Case, Specifics> table,
                                          patterns::compute_target target) {
   std::vector<std::string> names;
   for (const auto& row : table)
@@ -62,9 +62,10 @@ std::vector<std::string> rows_running_on(patterns::variant_table<Point, Case> ta
   return names;
 }
 
-template <class Point, class Case>
-void expect_runs_and_verifies(const patterns::variant_row<Point, Case>& row, const Point& at,
-                              patterns::compute_target target, case_maker<Point, Case> make_case) {
+template <class Point, class Case, class Specifics>
+void expect_runs_and_verifies(const patterns::variant_row<Point, Case, Specifics>& row,
+                              const Point& at, patterns::compute_target target,
+                              case_maker<Point, Case> make_case) {
   auto work = make_case(at);
   auto session = row.setup(at, target);
   for (int run = 0; run < 2; ++run) {
@@ -79,8 +80,8 @@ void expect_runs_and_verifies(const patterns::variant_row<Point, Case>& row, con
 }
 
 // expect_runs_and_verifies at each of points, each traced by its name.
-template <class Point, class Case, std::size_t count>
-void expect_runs_and_verifies_at(const patterns::variant_row<Point, Case>& row,
+template <class Point, class Case, class Specifics, std::size_t count>
+void expect_runs_and_verifies_at(const patterns::variant_row<Point, Case, Specifics>& row,
                                  const named_point<Point> (&points)[count],
                                  patterns::compute_target target,
                                  case_maker<Point, Case> make_case) {
@@ -91,8 +92,8 @@ void expect_runs_and_verifies_at(const patterns::variant_row<Point, Case>& row,
 }
 
 // expect_runs_and_verifies at each of points, each traced by describe(point).
-template <class Point, class Case, class Describe>
-void expect_runs_and_verifies_at(const patterns::variant_row<Point, Case>& row,
+template <class Point, class Case, class Specifics, class Describe>
+void expect_runs_and_verifies_at(const patterns::variant_row<Point, Case, Specifics>& row,
                                  std::type_identity_t<std::span<const Point>> points,
                                  patterns::compute_target target, case_maker<Point, Case> make_case,
                                  Describe describe) {
@@ -103,8 +104,8 @@ void expect_runs_and_verifies_at(const patterns::variant_row<Point, Case>& row,
 }
 
 // shm_fragment: what the pattern's segment names contain (its purpose string).
-template <class Point, class Case>
-void expect_killed_peer_is_typed_error(const patterns::variant_row<Point, Case>& row,
+template <class Point, class Case, class Specifics>
+void expect_killed_peer_is_typed_error(const patterns::variant_row<Point, Case, Specifics>& row,
                                        const Point& at, patterns::compute_target target,
                                        case_maker<Point, Case> make_case,
                                        const std::string& shm_fragment) {

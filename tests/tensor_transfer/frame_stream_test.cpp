@@ -117,7 +117,7 @@ std::unique_ptr<receiver_session> open_receiver(std::string_view variant,
   command.bytes = bytes;
   for (const int descriptor : descriptors)
     ours.send_fd(descriptor, in(5s));
-  return find_transfer_variant(variant).open_receiver(command, theirs, in(5s));
+  return find_transfer_variant(variant).specifics.open_receiver(command, theirs, in(5s));
 }
 
 std::unique_ptr<forged_link> open_link(const std::string& variant, std::size_t bytes) {

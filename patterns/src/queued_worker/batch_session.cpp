@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <string>
 
-#include "variant_behaviour.hpp"
+#include "declared_variants.hpp"
 
 namespace handoff::patterns::queued_worker {
 namespace {

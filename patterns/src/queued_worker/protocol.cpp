@@ -3,7 +3,7 @@
 #include <charconv>
 #include <stdexcept>
 
-#include "variant_behaviour.hpp"
+#include "declared_variants.hpp"
 
 namespace handoff::patterns::queued_worker {
 namespace {
@@ -21,7 +21,7 @@ void validate_setup(const worker_setup& setup) {
   if (setup.max_item_elements > (std::size_t{1} << 32)) {
     throw std::invalid_argument("queued_worker: max_item_elements is over 2^32 floats");
   }
-  const auto& behaviour = behaviour_of(setup.variant);
+  const auto& behaviour = row_of(setup.variant).specifics;
   if (setup.slot_count < behaviour.least_slots) {
     throw std::invalid_argument("queued_worker " + setup.variant +
                                 ": slot_count must be at least " +
@@ -63,7 +63,7 @@ void validate_batch(const worker_setup& setup, std::span<const work_item> items,
 namespace protocol {
 
 std::size_t pipeline_depth(std::string_view variant, std::size_t slot_count) {
-  return behaviour_of(variant).pipeline_depth(slot_count);
+  return row_of(variant).specifics.pipeline_depth(slot_count);
 }
 
 worker_arguments worker_arguments::from(const worker_setup& setup) {
@@ -104,7 +104,7 @@ worker_arguments worker_arguments::decode(std::span<const std::string> arguments
     return value;
   };
   worker_arguments decoded;
-  decoded.variant = behaviour_of(arguments[0]).table_row.name;
+  decoded.variant = row_of(arguments[0]).name;
   decoded.target = parse_compute_target(arguments[1]);
   decoded.max_item_elements = number(2);
   decoded.depth = number(3);

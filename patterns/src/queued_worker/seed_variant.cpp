@@ -2,9 +2,9 @@
 // allocates device memory and copies pageable memory for every item. Both of the recipe's
 // deadlocks are fixed (recipe_fixes); a test turns a fix off to show its deadlock.
 
+#include "declared_variants.hpp"
 #include "floor_support.hpp"
 #include "session_state.hpp"
-#include "variant_behaviour.hpp"
 #include "worker_loop.hpp"
 
 namespace handoff::patterns::queued_worker {
@@ -42,16 +42,14 @@ floor_terms seed_floor(const point& at, compute_target target, const measured_ru
 
 }  // namespace
 
-constinit const variant_behaviour seed_variant{
-    .table_row = worker_row<seed_variant>(
-        "seed", "the payload by value through a joinable queue, both deadlocks fixed", seed_floor,
-        /*recipe=*/true),
-    .least_slots = 0,
-    .recipe_fixes_optional = true,
-    .pipeline_depth = one_item_in_flight,
-    .create_channels = create_queues,
-    .run_producer = run_seed_batch,
-    .run_worker = run_seed_worker,
-};
+constinit const row seed_variant = worker_row<seed_variant>(
+    "seed", "the payload by value through a joinable queue, both deadlocks fixed", seed_floor,
+    {.least_slots = 0,
+     .recipe_fixes_optional = true,
+     .pipeline_depth = one_item_in_flight,
+     .create_channels = create_queues,
+     .run_producer = run_seed_batch,
+     .run_worker = run_seed_worker},
+    /*recipe=*/true);
 
 }  // namespace handoff::patterns::queued_worker

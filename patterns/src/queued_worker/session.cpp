@@ -1,11 +1,11 @@
 #include <stdexcept>
 #include <utility>
 
+#include "declared_variants.hpp"
 #include "handoff/patterns/queued_worker/gpu_worker_role.hpp"
 #include "handoff/patterns/queued_worker/queued_worker.hpp"
 #include "reply_checks.hpp"
 #include "session_state.hpp"
-#include "variant_behaviour.hpp"
 
 namespace handoff::patterns::queued_worker {
 namespace {
@@ -51,7 +51,7 @@ batch_result run_variant_batch(session_state& state, std::span<const work_item> 
   validate_batch(state.setup, items, outputs);
   if (how == protocol::ending::stop) state.finished = true;
   return guarded(state, [&] {
-    return behaviour_of(state.setup.variant).run_producer(state, items, outputs, how);
+    return row_of(state.setup.variant).specifics.run_producer(state, items, outputs, how);
   });
 }
 
@@ -69,7 +69,7 @@ worker_session::worker_session(const worker_setup& setup)
   auto& state = *state_;
   state.setup = setup;
   const auto start = wall_clock::now();
-  const auto descriptors = behaviour_of(setup.variant).create_channels(state);
+  const auto descriptors = row_of(setup.variant).specifics.create_channels(state);
   state.worker.emplace("gpu_worker-" + setup.variant, gpu_worker_role,
                        protocol::worker_arguments::from(setup).encode(), descriptors);
   guarded(state, [&] { return state.receive_report(0); });

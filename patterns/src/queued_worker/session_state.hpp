@@ -41,7 +41,7 @@ struct session_state {
 };
 
 // The producer side of each variant: one batch, ended by the sentinel `how`, with its stages.
-// The variants' behaviours (variant_behaviour.hpp) name them.
+// The variants' behaviours (their rows in declared_variants.hpp) name them.
 batch_result run_seed_batch(session_state& state, std::span<const work_item> items,
                             std::span<const std::span<float>> outputs, protocol::ending how);
 batch_result run_slots_batch(session_state& state, std::span<const work_item> items,

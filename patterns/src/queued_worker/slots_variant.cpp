@@ -2,9 +2,9 @@
 // page-locked, and only slot numbers cross between the processes; c comes back through a second
 // ring. Device buffers are allocated once, and the worker keeps one item in flight.
 
+#include "declared_variants.hpp"
 #include "floor_support.hpp"
 #include "session_state.hpp"
-#include "variant_behaviour.hpp"
 #include "worker_loop.hpp"
 
 namespace handoff::patterns::queued_worker {
@@ -24,14 +24,12 @@ floor_terms slots_floor(const point& at, compute_target target, const measured_r
 
 }  // namespace
 
-constinit const variant_behaviour slots_variant{
-    .table_row = worker_row<slots_variant>(
-        "slots", "pinned shared-memory slots; only slot ids travel", slots_floor),
-    .least_slots = 1,
-    .pipeline_depth = one_item_in_flight,
-    .create_channels = create_slot_rings,
-    .run_producer = run_slots_batch,
-    .run_worker = run_slot_worker,
-};
+constinit const row slots_variant = worker_row<slots_variant>(
+    "slots", "pinned shared-memory slots; only slot ids travel", slots_floor,
+    {.least_slots = 1,
+     .pipeline_depth = one_item_in_flight,
+     .create_channels = create_slot_rings,
+     .run_producer = run_slots_batch,
+     .run_worker = run_slot_worker});
 
 }  // namespace handoff::patterns::queued_worker

@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
+#include "declared_variants.hpp"
 #include "floor_support.hpp"
 #include "session_state.hpp"
-#include "variant_behaviour.hpp"
 #include "worker_loop.hpp"
 
 namespace handoff::patterns::queued_worker {
@@ -35,14 +35,12 @@ floor_terms streamed_floor(const point& at, compute_target target, const measure
 
 }  // namespace
 
-constinit const variant_behaviour streamed_variant{
-    .table_row = worker_row<streamed_variant>(
-        "streamed", "item k+1's copies overlap item k's kernel", streamed_floor),
-    .least_slots = 2,
-    .pipeline_depth = lanes_for,
-    .create_channels = create_slot_rings,
-    .run_producer = run_streamed_batch,
-    .run_worker = run_slot_worker,
-};
+constinit const row streamed_variant = worker_row<streamed_variant>(
+    "streamed", "item k+1's copies overlap item k's kernel", streamed_floor,
+    {.least_slots = 2,
+     .pipeline_depth = lanes_for,
+     .create_channels = create_slot_rings,
+     .run_producer = run_streamed_batch,
+     .run_worker = run_slot_worker});
 
 }  // namespace handoff::patterns::queued_worker

@@ -8,9 +8,9 @@
 #include <cstdio>
 #include <thread>
 
+#include "declared_variants.hpp"
 #include "handoff/patterns/queued_worker/gpu_worker_role.hpp"
 #include "handoff/transport/process/worker_pool.hpp"
-#include "variant_behaviour.hpp"
 #include "worker_loop.hpp"
 
 namespace handoff::patterns::queued_worker {
@@ -65,7 +65,7 @@ int run_gpu_worker(std::span<const std::string> raw_arguments) {
   try {
     const auto arguments = protocol::worker_arguments::decode(raw_arguments);
     patience = arguments.patience;
-    behaviour_of(arguments.variant).run_worker(arguments, control);
+    row_of(arguments.variant).specifics.run_worker(arguments, control);
     return 0;
   } catch (const std::exception& error) {
     std::fprintf(stderr, "queued_worker gpu worker: %s\n", error.what());

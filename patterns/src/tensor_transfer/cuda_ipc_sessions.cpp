@@ -75,16 +75,14 @@ std::unique_ptr<receiver_session> open_cuda_ipc_receiver(const command_record&, 
 
 }  // namespace
 
-constinit const transfer_variant cuda_ipc_variant{
-    .row = {.name = "cuda_ipc",
-            .description = "a CUDA IPC memory handle and an event: no copy through the host",
-            .targets = device_only,
-            .clock = transfer_clock,
-            .cold = transfer_cold,
-            .setup = set_up_transfer<cuda_ipc_variant>,
-            .floor = shared_device_memory_floor},
-    .make_sender = make_cuda_ipc_sender,
-    .open_receiver = open_cuda_ipc_receiver,
-};
+constinit const transfer_row cuda_ipc_variant{
+    .name = "cuda_ipc",
+    .description = "a CUDA IPC memory handle and an event: no copy through the host",
+    .targets = device_only,
+    .clock = transfer_clock,
+    .cold = transfer_cold,
+    .setup = set_up_transfer<cuda_ipc_variant>,
+    .floor = shared_device_memory_floor,
+    .specifics = {.make_sender = make_cuda_ipc_sender, .open_receiver = open_cuda_ipc_receiver}};
 
 }  // namespace handoff::patterns

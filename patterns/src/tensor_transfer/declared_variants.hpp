@@ -1,11 +1,11 @@
 #pragma once
 // Every tensor_transfer variant, each defined in its own file and named in variants.def.
 
-#include "handoff/patterns/tensor_transfer/transfer_variant.hpp"
+#include "handoff/patterns/tensor_transfer/transfer_setup.hpp"
 
 namespace handoff::patterns {
 
-#define HANDOFF_VARIANT(name) extern const transfer_variant name##_variant;
+#define HANDOFF_VARIANT(name) extern const transfer_row name##_variant;
 #include "variants.def"
 #undef HANDOFF_VARIANT
 

@@ -85,17 +85,15 @@ floor_terms pipe_floor(const transfer_point& at, compute_target target, const me
 
 }  // namespace
 
-constinit const transfer_variant pipe_variant{
-    .row = {.name = "pipe",
-            .description = "the same frame through a duplex pipe (a socketpair)",
-            .recipe = true,
-            .targets = device_and_host,
-            .clock = transfer_clock,
-            .cold = transfer_cold,
-            .setup = set_up_transfer<pipe_variant>,
-            .floor = pipe_floor},
-    .make_sender = make_pipe_sender,
-    .open_receiver = open_pipe_receiver,
-};
+constinit const transfer_row pipe_variant{
+    .name = "pipe",
+    .description = "the same frame through a duplex pipe (a socketpair)",
+    .recipe = true,
+    .targets = device_and_host,
+    .clock = transfer_clock,
+    .cold = transfer_cold,
+    .setup = set_up_transfer<pipe_variant>,
+    .floor = pipe_floor,
+    .specifics = {.make_sender = make_pipe_sender, .open_receiver = open_pipe_receiver}};
 
 }  // namespace handoff::patterns

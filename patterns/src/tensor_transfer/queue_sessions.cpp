@@ -98,18 +98,15 @@ floor_terms queue_floor(const transfer_point& at, compute_target target, const m
 
 }  // namespace
 
-constinit const transfer_variant queue_variant{
-    .row = {.name = "queue",
-            .description =
-                "the tensor framed and checksummed through a multiprocessing-style queue",
-            .recipe = true,
-            .targets = device_and_host,
-            .clock = transfer_clock,
-            .cold = transfer_cold,
-            .setup = set_up_transfer<queue_variant>,
-            .floor = queue_floor},
-    .make_sender = make_queue_sender,
-    .open_receiver = open_queue_receiver,
-};
+constinit const transfer_row queue_variant{
+    .name = "queue",
+    .description = "the tensor framed and checksummed through a multiprocessing-style queue",
+    .recipe = true,
+    .targets = device_and_host,
+    .clock = transfer_clock,
+    .cold = transfer_cold,
+    .setup = set_up_transfer<queue_variant>,
+    .floor = queue_floor,
+    .specifics = {.make_sender = make_queue_sender, .open_receiver = open_queue_receiver}};
 
 }  // namespace handoff::patterns

@@ -176,17 +176,15 @@ floor_terms shm_pinned_floor(const transfer_point& at, compute_target, const mea
 
 }  // namespace
 
-constinit const transfer_variant shm_pinned_variant{
-    .row = {.name = "shm_pinned",
-            .description =
-                "device to host straight into registered shared memory and back up, in chunks",
-            .targets = device_only,
-            .clock = transfer_clock,
-            .cold = transfer_cold,
-            .setup = set_up_transfer<shm_pinned_variant>,
-            .floor = shm_pinned_floor},
-    .make_sender = make_shm_pinned_sender,
-    .open_receiver = open_shm_pinned_receiver,
-};
+constinit const transfer_row shm_pinned_variant{
+    .name = "shm_pinned",
+    .description = "device to host straight into registered shared memory and back up, in chunks",
+    .targets = device_only,
+    .clock = transfer_clock,
+    .cold = transfer_cold,
+    .setup = set_up_transfer<shm_pinned_variant>,
+    .floor = shm_pinned_floor,
+    .specifics = {.make_sender = make_shm_pinned_sender,
+                  .open_receiver = open_shm_pinned_receiver}};
 
 }  // namespace handoff::patterns

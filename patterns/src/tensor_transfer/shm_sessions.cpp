@@ -114,17 +114,15 @@ floor_terms shm_floor(const transfer_point& at, compute_target target, const mea
 
 }  // namespace
 
-constinit const transfer_variant shm_variant{
-    .row = {.name = "shm",
-            .description = "the same frame through a ring of shared-memory slots",
-            .recipe = true,
-            .targets = device_and_host,
-            .clock = transfer_clock,
-            .cold = transfer_cold,
-            .setup = set_up_transfer<shm_variant>,
-            .floor = shm_floor},
-    .make_sender = make_shm_sender,
-    .open_receiver = open_shm_receiver,
-};
+constinit const transfer_row shm_variant{
+    .name = "shm",
+    .description = "the same frame through a ring of shared-memory slots",
+    .recipe = true,
+    .targets = device_and_host,
+    .clock = transfer_clock,
+    .cold = transfer_cold,
+    .setup = set_up_transfer<shm_variant>,
+    .floor = shm_floor,
+    .specifics = {.make_sender = make_shm_sender, .open_receiver = open_shm_receiver}};
 
 }  // namespace handoff::patterns

@@ -72,7 +72,7 @@ class receiver_loop {
         session_.reset();
         try {
           session_ = find_transfer_variant(command.variant_name())
-                         .open_receiver(command, control_, deadline);
+                         .specifics.open_receiver(command, control_, deadline);
         } catch (const std::exception& error) {
           session_error_ = error.what();
         }

@@ -36,7 +36,7 @@ void tensor_sender::send_command(const command_record& command) {
 reply_record tensor_sender::await_reply() {
   const auto reply = pool_.with_worker(
       0, [&](connection& control) { return control.receive_record<reply_record>(deadline()); });
-  check_reply(reply, setup_.variant->row.name, pool_.worker_name(0));
+  check_reply(reply, setup_.variant->name, pool_.worker_name(0));
   return reply;
 }
 
@@ -47,7 +47,7 @@ void tensor_sender::poison_destination() {
 
 void tensor_sender::open_session(sender_session& session, connection& control) {
   command_record announce{.command = receiver_command::open_session};
-  announce.set_variant(setup_.variant->row.name);
+  announce.set_variant(setup_.variant->name);
   session.open(control, announce, deadline());
 }
 
@@ -82,7 +82,7 @@ void tensor_sender::close_session(std::unique_ptr<sender_session>& session) {
 
 run_result tensor_sender::transfer_warm() {
   if (!warm_session_) {
-    auto session = setup_.variant->make_sender(*source_);
+    auto session = setup_.variant->specifics.make_sender(*source_);
     pool_.with_worker(0, [&](connection& control) {
       open_session(*session, control);
       return 0;
@@ -94,7 +94,7 @@ run_result tensor_sender::transfer_warm() {
 
 run_result tensor_sender::transfer_cold() {
   close_session(warm_session_);
-  auto session = setup_.variant->make_sender(*source_);
+  auto session = setup_.variant->specifics.make_sender(*source_);
   const auto result = timed_transfer(*session, true);
   close_session(session);
   return result;

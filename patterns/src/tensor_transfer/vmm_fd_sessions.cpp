@@ -109,17 +109,14 @@ std::unique_ptr<receiver_session> open_vmm_fd_receiver(const command_record&, co
 
 }  // namespace
 
-constinit const transfer_variant vmm_fd_variant{
-    .row = {.name = "vmm_fd",
-            .description =
-                "a cuMem file descriptor passed over SCM_RIGHTS: no copy through the host",
-            .targets = device_only,
-            .clock = transfer_clock,
-            .cold = transfer_cold,
-            .setup = set_up_transfer<vmm_fd_variant>,
-            .floor = shared_device_memory_floor},
-    .make_sender = make_vmm_fd_sender,
-    .open_receiver = open_vmm_fd_receiver,
-};
+constinit const transfer_row vmm_fd_variant{
+    .name = "vmm_fd",
+    .description = "a cuMem file descriptor passed over SCM_RIGHTS: no copy through the host",
+    .targets = device_only,
+    .clock = transfer_clock,
+    .cold = transfer_cold,
+    .setup = set_up_transfer<vmm_fd_variant>,
+    .floor = shared_device_memory_floor,
+    .specifics = {.make_sender = make_vmm_fd_sender, .open_receiver = open_vmm_fd_receiver}};
 
 }  // namespace handoff::patterns

@@ -118,7 +118,13 @@ struct runs_on {
 // caches and another clock, in each process, and its figure moves with it.
 enum class host_threads { any, calling_only };
 
-template <class Point, class Case>
+// What a pattern's rows need beyond what every row declares; most need nothing.
+struct no_specifics {};
+
+// Specifics: what only this pattern's rows declare (tensor_transfer: the two sides of its
+// channel; queued_worker: its worker's loop and channels), so that the row stays the one place a
+// variant is described.
+template <class Point, class Case, class Specifics = no_specifics>
 struct variant_row {
   using point_type = Point;
   using case_type = Case;
@@ -150,25 +156,27 @@ struct variant_row {
   // paths, each kind of gather), the family of its rows, after the pattern's name; empty: the
   // pattern's own.
   std::string_view family = {};
+  [[no_unique_address]] Specifics specifics = {};
 };
 
-template <class Point, class Case>
-bool is_measured_at(const variant_row<Point, Case>& row, const Point& at) {
+template <class Point, class Case, class Specifics>
+bool is_measured_at(const variant_row<Point, Case, Specifics>& row, const Point& at) {
   return row.measured_at == nullptr || row.measured_at(at);
 }
 
 // The row's own reason it cannot run with gpus GPUs, or an empty one.
-template <class Point, class Case>
-std::string unavailable_reason_of(const variant_row<Point, Case>& row, int gpus) {
+template <class Point, class Case, class Specifics>
+std::string unavailable_reason_of(const variant_row<Point, Case, Specifics>& row, int gpus) {
   return row.unavailable_reason ? row.unavailable_reason(gpus) : std::string();
 }
 
-template <class Point, class Case>
-using variant_table = std::span<const variant_row<Point, Case>>;
+template <class Point, class Case, class Specifics = no_specifics>
+using variant_table = std::span<const variant_row<Point, Case, Specifics>>;
 
 // The row of a given name; std::invalid_argument when the table has none.
-template <class Point, class Case>
-const variant_row<Point, Case>& find_row(variant_table<Point, Case> table, std::string_view name) {
+template <class Point, class Case, class Specifics>
+const variant_row<Point, Case, Specifics>& find_row(variant_table<Point, Case, Specifics> table,
+                                                    std::string_view name) {
   for (const auto& row : table)
     if (row.name == name) return row;
   throw std::invalid_argument("no variant named '" + std::string(name) + "'");

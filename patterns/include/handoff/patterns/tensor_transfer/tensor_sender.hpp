@@ -11,14 +11,14 @@
 #include <memory>
 
 #include "handoff/patterns/run_result.hpp"
-#include "handoff/patterns/tensor_transfer/transfer_variant.hpp"
+#include "handoff/patterns/tensor_transfer/transfer_case.hpp"
 #include "handoff/reference/verify.hpp"
 #include "handoff/transport/process/worker_pool.hpp"
 
 namespace handoff::patterns {
 
 struct transfer_setup {
-  const transfer_variant* variant = nullptr;
+  const transfer_row* variant = nullptr;
   std::size_t bytes = 0;  // a whole number of floats
   bool on_device = true;
   std::uint64_t seed = transfer_seed;

@@ -1,11 +1,13 @@
 #pragma once
 // The work of one tensor_transfer row: a flat float32 tensor of `bytes` that process A seeds and
 // process B must hold bit for bit afterwards. The tensor lands in B, so this process holds only
-// what must arrive (its size and seed); a variant's session asks B to check it.
+// what must arrive (its size and seed); a variant's session asks B to check it. A variant's row
+// also holds the two sides of its channel.
 
 #include <cstdint>
 #include <memory>
 
+#include "handoff/patterns/tensor_transfer/transfer_session.hpp"
 #include "handoff/patterns/variant.hpp"
 
 namespace handoff::patterns {
@@ -28,6 +30,19 @@ struct transfer_case {
 
 std::unique_ptr<transfer_case> make_transfer_case(const transfer_point& at);
 
-using transfer_row = variant_row<transfer_point, transfer_case>;
+// The two sides of a variant's channel. Process A makes the sender side for every session;
+// process B, told the variant's name by the open_session command, opens the receiving side
+// through the table (variants.hpp).
+struct transfer_channel {
+  // Untimed: for the zero-copy variants the source must live in memory they can share, so the
+  // sender copies it there now.
+  std::unique_ptr<sender_session> (*make_sender)(const tensor_memory& source) = nullptr;
+  // Takes the descriptors that follow the open_session command.
+  std::unique_ptr<receiver_session> (*open_receiver)(
+      const command_record& command, transport::connection& control,
+      transport::deadline_clock::time_point deadline) = nullptr;
+};
+
+using transfer_row = variant_row<transfer_point, transfer_case, transfer_channel>;
 
 }  // namespace handoff::patterns

@@ -3,7 +3,7 @@
 // variant's channel; a cold run reopens it inside the timing. Both time themselves (only A sees
 // both ends), from before the first byte moves to B's reply.
 
-#include "handoff/patterns/tensor_transfer/transfer_variant.hpp"
+#include "handoff/patterns/tensor_transfer/transfer_setup.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -15,7 +15,7 @@ namespace {
 
 class transfer_session final : public session<transfer_case> {
  public:
-  transfer_session(const transfer_variant& variant, const transfer_point& at, compute_target target)
+  transfer_session(const transfer_row& variant, const transfer_point& at, compute_target target)
       : sender_({.variant = &variant,
                  .bytes = at.bytes,
                  .on_device = target == compute_target::device}) {}
@@ -43,14 +43,13 @@ std::unique_ptr<transfer_case> make_transfer_case(const transfer_point& at) {
   return std::make_unique<transfer_case>(transfer_case{.bytes = at.bytes});
 }
 
-std::unique_ptr<session<transfer_case>> start_transfer(const transfer_variant& variant,
+std::unique_ptr<session<transfer_case>> start_transfer(const transfer_row& variant,
                                                        const transfer_point& at,
                                                        compute_target target) {
-  if (!variant.row.targets.supports(target)) {
-    throw std::invalid_argument(
-        std::string(variant.row.name) + " cannot run on " +
-        std::string(compute_target_name(target)) +
-        (variant.row.targets.device ? ": it moves device tensors only" : ""));
+  if (!variant.targets.supports(target)) {
+    throw std::invalid_argument(std::string(variant.name) + " cannot run on " +
+                                std::string(compute_target_name(target)) +
+                                (variant.targets.device ? ": it moves device tensors only" : ""));
   }
   return std::make_unique<transfer_session>(variant, at, target);
 }

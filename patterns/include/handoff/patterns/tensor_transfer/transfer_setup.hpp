@@ -1,35 +1,22 @@
 #pragma once
-// One tensor_transfer variant, whole: its benchmark row (name, targets, clocks, set-up, floor) and
-// the two sides of its channel. Process A makes the sender side for every session; process B,
-// told the variant's name by the open_session command, opens the receiving side through the
-// table (variants.hpp). Each variant's file defines one of these.
+// What every tensor_transfer row shares: one session for all (process B kept up, the variant's
+// channel through it), and the same clocks. Each variant's file defines its row
+// (transfer_case.hpp), whose setup is set_up_transfer of that row.
 
 #include <memory>
 
 #include "handoff/patterns/tensor_transfer/transfer_case.hpp"
-#include "handoff/patterns/tensor_transfer/transfer_session.hpp"
 
 namespace handoff::patterns {
 
-struct transfer_variant {
-  transfer_row row;
-  // Untimed: for the zero-copy variants the source must live in memory they can share, so the
-  // sender copies it there now.
-  std::unique_ptr<sender_session> (*make_sender)(const tensor_memory& source) = nullptr;
-  // Takes the descriptors that follow the open_session command.
-  std::unique_ptr<receiver_session> (*open_receiver)(
-      const command_record& command, transport::connection& control,
-      transport::deadline_clock::time_point deadline) = nullptr;
-};
-
 // Starts process B and prepares the source and destination tensors; the session keeps B up for
 // warm transfers (its channel open) and cold ones (its channel reopened each time).
-std::unique_ptr<session<transfer_case>> start_transfer(const transfer_variant& variant,
+std::unique_ptr<session<transfer_case>> start_transfer(const transfer_row& variant,
                                                        const transfer_point& at,
                                                        compute_target target);
 
 // A row's setup: start_transfer for the variant that holds the row.
-template <const transfer_variant& variant>
+template <const transfer_row& variant>
 std::unique_ptr<session<transfer_case>> set_up_transfer(const transfer_point& at,
                                                         compute_target target) {
   return start_transfer(variant, at, target);
