@@ -2,11 +2,13 @@
 // run it. mpirun starts the ranks; rank 0 makes the NCCL clique's unique id and MPI broadcasts it;
 // each rank drives the GPU of its local rank, uploads its own parts of the same even plan, runs
 // the same user kernel, and NCCL gathers the whole array onto every rank: the multi_gpu table's
-// case and session (patterns/multi_gpu), over this rank's device only. Rows:
-//   multi_gpu_mpi/<kernel_only|nccl_allgather|nccl_allgather_window>/workload:<w>/gpus:<ranks>/
-//       partitioner:even/elements:<e>/scope:<gather|resident|from_host>
+// case and session (patterns/multi_gpu), over this rank's device only. Rows (mpi_rows.hpp: the
+// table's rows that run across ranks):
+//   multi_gpu_mpi/<variant>/workload:<w>/gpus:<ranks>/partitioner:even/elements:<e>/
+//       scope:<gather|resident|from_host>
 // with the axes and counters of handoff_bench's multi_gpu rows, so the two modes compare by name.
-// The window rows run where the loaded NCCL has symmetric windows (2.27 and later).
+// A row this machine cannot run (the window rows without symmetric windows, NCCL 2.27 and later)
+// is left out, with the reason.
 //
 // Every rank runs the same benchmarks for the same fixed number of iterations (an adaptive count
 // could differ between ranks, and a rank that stops early leaves the others waiting in a
@@ -35,8 +37,8 @@
 #include "handoff/patterns/multi_gpu/multi_gpu_session.hpp"
 #include "handoff/patterns/multi_gpu/nccl_gather.hpp"
 #include "handoff/patterns/multi_gpu/nccl_library.hpp"
-#include "handoff/patterns/multi_gpu/workload_registry.hpp"
 #include "handoff/scoped_device.hpp"
+#include "mpi_rows.hpp"
 #include "mpi_session.hpp"
 
 namespace handoff::bench::mpi {
@@ -126,60 +128,26 @@ void timed_row(benchmark::State& state, const partitioned_config& config, gather
 }
 
 void register_rows(const bench_config& config, int ranks) {
-  const std::size_t elements =
-      config.smoke ? 4099 : std::min<std::size_t>(std::size_t{1} << 28, config.max_elements);
-  struct row {
-    const char* variant;
-    gather_kind gather;
-    nccl_result_memory memory;
-    run_scope scope;
-  };
-  constexpr auto device = nccl_result_memory::device;
-  constexpr auto window = nccl_result_memory::symmetric_window;
-  // A registered workload's rows (patterns/multi_gpu/workload_registry.hpp): every scope for a
-  // swept one, the from-host rows for a placement check (add_device_value), as handoff_bench has.
-  std::vector<row> swept_rows = {
-      {"kernel_only", gather_kind::none, device, run_scope::resident},
-      {"kernel_only", gather_kind::none, device, run_scope::from_host},
-      {"nccl_allgather", gather_kind::nccl, device, run_scope::gather},
-      {"nccl_allgather", gather_kind::nccl, device, run_scope::resident},
-      {"nccl_allgather", gather_kind::nccl, device, run_scope::from_host},
-  };
-  std::vector<row> placement_rows = {
-      {"kernel_only", gather_kind::none, device, run_scope::from_host},
-      {"nccl_allgather", gather_kind::nccl, device, run_scope::from_host},
-  };
-  // Never a row that would throw on every rank: an older NCCL leaves the window rows out, by name.
-  if (const auto reason = nccl_windows_unavailable_reason(); reason.empty()) {
-    for (const auto scope : {run_scope::gather, run_scope::resident, run_scope::from_host})
-      swept_rows.push_back({"nccl_allgather_window", gather_kind::nccl, window, scope});
-    placement_rows.push_back(
-        {"nccl_allgather_window", gather_kind::nccl, window, run_scope::from_host});
-  } else if (context.session->rank() == 0) {
-    std::cerr << "handoff_bench_mpi: no nccl_allgather_window rows: " << reason << "\n";
+  const auto made = rows_across_ranks(config, ranks, [ranks](const multi_gpu_row& row) {
+    return patterns::unavailable_reason_of(row, ranks);
+  });
+  if (context.session->rank() == 0) {
+    for (const auto& [variant, reason] : made.left_out)
+      std::cerr << "handoff_bench_mpi: no " << variant << " rows: " << reason << "\n";
   }
-  for (const auto* w : registered_workloads()) {
-    const bool swept = w->rows == workload_rows::full_sweep;
-    for (const auto& [variant, gather, memory, scope] : swept ? swept_rows : placement_rows) {
-      const partitioned_config row_config{w->name, ranks, partitioner::even, elements, 0};
-      const auto name = benchmark_name("multi_gpu_mpi", variant,
-                                       {{"workload", w->name},
-                                        {"gpus", std::to_string(ranks)},
-                                        {"partitioner", "even"},
-                                        {"elements", std::to_string(elements)},
-                                        {"scope", std::string(run_scope_name(scope))}});
-      benchmark::RegisterBenchmark(name.c_str(),
-                                   [row_config, gather, memory, scope](benchmark::State& state) {
-                                     try {
-                                       timed_row(state, row_config, gather, memory, scope);
-                                     } catch (const std::exception& error) {
-                                       context.session->abort_all(error.what(), 3);
-                                     }
-                                   })
-          ->UseManualTime()
-          ->Iterations(context.iterations)
-          ->Unit(benchmark::kMillisecond);
-    }
+  for (const auto& row : made.rows) {
+    benchmark::RegisterBenchmark(row.name.c_str(),
+                                 [row](benchmark::State& state) {
+                                   try {
+                                     timed_row(state, row.config, row.form.gather, row.form.memory,
+                                               row.scope);
+                                   } catch (const std::exception& error) {
+                                     context.session->abort_all(error.what(), 3);
+                                   }
+                                 })
+        ->UseManualTime()
+        ->Iterations(context.iterations)
+        ->Unit(benchmark::kMillisecond);
   }
 }
 

@@ -36,8 +36,8 @@ using namespace patterns::multi_gpu;
 
 // Made when first asked, once main has started: a table's rows may be initialised before main
 // in any order.
-const pattern_spec<multi_gpu_point, multi_gpu_case>& multi_gpu_spec() {
-  static const pattern_spec<multi_gpu_point, multi_gpu_case> made{
+const pattern_spec<multi_gpu_point, multi_gpu_case, across_ranks>& multi_gpu_spec() {
+  static const pattern_spec<multi_gpu_point, multi_gpu_case, across_ranks> made{
       .pattern = "multi_gpu",
       .table = multi_gpu_variants(),
       .make_case = make_multi_gpu_case,

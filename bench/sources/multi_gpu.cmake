@@ -10,6 +10,7 @@ endif()
 if(MPI_CXX_FOUND AND NCCL_FOUND)
   add_executable(handoff_bench_mpi
     ${CMAKE_CURRENT_SOURCE_DIR}/mpi/mpi_bench_main.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/mpi/mpi_rows.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/mpi/mpi_session.cpp)
   target_link_libraries(handoff_bench_mpi PRIVATE handoff_bench_harness handoff_patterns
     MPI::MPI_CXX handoff_warnings)

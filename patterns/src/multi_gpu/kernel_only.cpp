@@ -21,6 +21,7 @@ constinit const multi_gpu_row kernel_only_variant{
     .setup = set_up_kernel_only,
     .floor = floor_of<gather_kind::none>,
     .measured_at = on_the_scaling_curve,
-    .family = "kernel_only"};
+    .family = "kernel_only",
+    .specifics = {.runs = true}};
 
 }  // namespace handoff::patterns::multi_gpu

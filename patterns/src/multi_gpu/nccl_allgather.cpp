@@ -90,7 +90,8 @@ constinit const multi_gpu_row nccl_allgather_variant{
     .measured_at = at_the_headline_gather,
     .unavailable_reason = nccl_missing,
     .min_gpus = 2,
-    .family = "nccl_allgather"};
+    .family = "nccl_allgather",
+    .specifics = {.runs = true, .gather = gather_kind::nccl}};
 
 constinit const multi_gpu_row nccl_allgather_window_variant{
     .name = "nccl_allgather_window",
@@ -103,6 +104,8 @@ constinit const multi_gpu_row nccl_allgather_window_variant{
     .measured_at = at_the_headline_gather,
     .unavailable_reason = nccl_windows_missing,
     .min_gpus = 2,
-    .family = "nccl_allgather_window"};
+    .family = "nccl_allgather_window",
+    .specifics = {
+        .runs = true, .gather = gather_kind::nccl, .memory = nccl_result_memory::symmetric_window}};
 
 }  // namespace handoff::patterns::multi_gpu

@@ -7,7 +7,7 @@
 
 namespace handoff::patterns::multi_gpu {
 
-variant_table<multi_gpu_point, multi_gpu_case> multi_gpu_variants() {
+variant_table<multi_gpu_point, multi_gpu_case, across_ranks> multi_gpu_variants() {
   static const multi_gpu_row rows[] = {
 #define HANDOFF_VARIANT(name) name##_variant,
 #include "variants.def"

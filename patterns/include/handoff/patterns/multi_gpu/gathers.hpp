@@ -27,6 +27,10 @@ std::string_view run_scope_name(run_scope scope);
 // Which gather a variant runs (none: kernel_only; host_seed: the article's synchronous loop).
 enum class gather_kind { none, host_seed, host_pinned, peer, nccl };
 
+// Where each device's copy of an NCCL gather lives: cudaMalloc'd memory (nccl_allgather), or an
+// NCCL symmetric window (nccl_allgather_window).
+enum class nccl_result_memory { device, symmetric_window };
+
 class device_gather {
  public:
   virtual ~device_gather() = default;

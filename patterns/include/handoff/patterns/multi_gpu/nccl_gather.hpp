@@ -39,12 +39,10 @@ class nccl_communicators {
 // True when the plan is gathered by ncclAllGather itself (else by grouped broadcasts).
 bool gathers_with_all_gather(const partition_plan& plan);
 
-// Where each device's copy of the gathered array lives: cudaMalloc'd memory (nccl_allgather), or
-// an NCCL symmetric window (nccl_allgather_window; nccl_windows.hpp) where the plan's parts are
-// equal (ncclAllGather; unequal parts are broadcast into ordinary memory), which reports
+// Each device's copy of the gathered array lives where memory says (gathers.hpp); a symmetric
+// window (nccl_allgather_window; nccl_windows.hpp) is used where the plan's parts are equal
+// (ncclAllGather; unequal parts are broadcast into ordinary memory), and the gather reports
 // nccl_windows_registered: 1 when NCCL returned a window for every device's copy, else 0.
-enum class nccl_result_memory { device, symmetric_window };
-
 std::unique_ptr<device_gather> make_nccl_gather(
     const partitioned_devices& devices, nccl_communicators communicators,
     nccl_result_memory memory = nccl_result_memory::device);

@@ -53,8 +53,16 @@ class multi_gpu_case {
 
 std::unique_ptr<multi_gpu_case> make_multi_gpu_case(const multi_gpu_point& at);
 
-using multi_gpu_row = variant_row<multi_gpu_point, multi_gpu_case>;
-variant_table<multi_gpu_point, multi_gpu_case> multi_gpu_variants();
+// How a row runs with one process per GPU (handoff_bench_mpi): whether it does, and the gather it
+// makes there, where NCCL's communicator spans the ranks instead of one process's devices.
+struct across_ranks {
+  bool runs = false;
+  gather_kind gather = gather_kind::none;
+  nccl_result_memory memory = nccl_result_memory::device;
+};
+
+using multi_gpu_row = variant_row<multi_gpu_point, multi_gpu_case, across_ranks>;
+variant_table<multi_gpu_point, multi_gpu_case, across_ranks> multi_gpu_variants();
 
 // Why this build and machine cannot run variant on gpus GPUs, as its row says (p2p_gather without
 // peer access, nccl_allgather without NCCL, nccl_allgather_window without NCCL 2.27); empty when
