@@ -1,8 +1,8 @@
 #pragma once
 // Pageable host memory that the kernel is asked to back with huge pages. A pageable copy ceiling
-// is the best the machine can do with memory that is not pinned; left to the kernel's default, a
-// large array gets huge pages or not by how fragmented memory is that minute, and the copy's rate
-// moves with it from one process to the next.
+// is the best the machine can do with memory that is not pinned, and where the kernel gives huge
+// pages only to memory that asks (transparent_hugepage "madvise"), a plain array gets small pages,
+// into which the driver's device-to-host copy runs slower.
 
 #include <cstddef>
 #include <span>
