@@ -1,8 +1,8 @@
 // elementwise/<variant>/workload:vector_add/elements:<n>: seed 000's vector add, from one CPU
 // thread up to data resident on the GPU. The variants, their sessions and floors (the stages the
 // data must cross, priced by the ceilings of the same run) are the table
-// patterns/elementwise/vector_add_table.hpp; this file is the sweep and the names, and the driver
-// measures every row.
+// patterns/elementwise/vector_add_table.hpp; this file declares the sweep and the names
+// (sweep_registrar.hpp registers every row of the table over them), and the driver measures them.
 
 #include <cstdint>
 #include <string>
@@ -12,6 +12,7 @@
 #include "../harness/driver.hpp"
 #include "../harness/family_registry.hpp"
 #include "../harness/profile_points.hpp"
+#include "../harness/sweep_registrar.hpp"
 #include "handoff/patterns/elementwise/vector_add_table.hpp"
 
 namespace handoff::bench::vector_add {
@@ -52,33 +53,27 @@ std::vector<std::size_t> element_counts(const bench_config& config) {
       config, counts, {std::size_t{1} << 16, std::size_t{1} << 24, std::size_t{10'000'000}});
 }
 
-// Every row of the table that runs on target (the CPU variants in the CPU family, the device
-// ones in the GPU family), so a new variant has rows without a line here.
-void register_variants(const bench_environment& environment, compute_target target) {
-  // Size-major, so consecutive benchmarks share the cached case of one size.
-  for (const std::size_t count : element_counts(environment.config)) {
-    for (const auto& row : spec().table) {
-      const bool in_family = target == compute_target::device ? !row.targets.cpu : row.targets.cpu;
-      if (!in_family) continue;
-      const auto name =
-          benchmark_name("elementwise", std::string(row.name),
-                         {{"workload", "vector_add"}, {"elements", std::to_string(count)}});
-      register_variant(spec(), row, {.count = count}, target, start::warm, name);
-    }
-  }
+name_axes axes(const vector_add_point& at, compute_target, start) {
+  return {{"workload", "vector_add"}, {"elements", std::to_string(at.count)}};
 }
 
-void register_cpu_variants(const bench_environment& environment) {
-  register_variants(environment, compute_target::host_stand_in);
+std::vector<vector_add_point> points(const bench_config& config) {
+  std::vector<vector_add_point> made;
+  for (const std::size_t count : element_counts(config))
+    made.push_back({.count = count});
+  return made;
 }
 
-void register_gpu_variants(const bench_environment& environment) {
-  register_variants(environment, compute_target::device);
-}
+// Every row of the table, the CPU variants in the CPU family and the device ones in the GPU
+// family, so a new variant has rows without a line here.
+constexpr pattern_sweep<vector_add_point, vector_add_case> sweep{
+    .spec = spec, .points = points, .axes = axes};
 
 }  // namespace
 
-HANDOFF_BENCHMARK_FAMILY("elementwise/vector_add/cpu", 0, register_cpu_variants);
-HANDOFF_BENCHMARK_FAMILY("elementwise/vector_add/gpu", 1, register_gpu_variants);
+HANDOFF_BENCHMARK_FAMILY("elementwise/vector_add/cpu", 0,
+                         register_sweep_on<sweep, compute_target::host_stand_in>);
+HANDOFF_BENCHMARK_FAMILY("elementwise/vector_add/gpu", 1,
+                         register_sweep_on<sweep, compute_target::device>);
 
 }  // namespace handoff::bench::vector_add

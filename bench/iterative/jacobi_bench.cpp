@@ -1,8 +1,9 @@
 // iterative/<variant>/unknowns:<n>/iterations:100: seed 001's example 3, a coordinator running a
 // GPU solver whose every iteration feeds the next, here 100 Jacobi steps on the tridiagonal system
 // of reference/jacobi.hpp. The variants, their sessions and floors are the pattern's table
-// (patterns/iterative/variants.hpp); this file is the sweep and the names, and the driver
-// measures every row. Every run is verified against the double-precision oracle within
+// (patterns/iterative/variants.hpp); this file declares the sweep and the names
+// (sweep_registrar.hpp registers every row of the table over them), and the driver measures them.
+// Every run is verified against the double-precision oracle within
 // reference::jacobi_relative_tolerance of max|x|, and the device variants' last update norm against
 // the host's norm of the same two iterates.
 //
@@ -18,6 +19,7 @@
 #include "../harness/driver.hpp"
 #include "../harness/family_registry.hpp"
 #include "../harness/profile_points.hpp"
+#include "../harness/sweep_registrar.hpp"
 #include "handoff/patterns/iterative/variants.hpp"
 
 namespace handoff::bench::jacobi {
@@ -60,34 +62,26 @@ std::vector<std::size_t> unknown_counts(const bench_config& config) {
   return profile_points<std::size_t>(config, counts, {std::size_t{1} << 24});
 }
 
-// Every row of the table that runs on target (the CPU variants in the CPU family, the device
-// ones in the GPU family), so a new variant has rows without a line here.
-void register_variants(const bench_environment& environment, compute_target target) {
-  // Size-major, so consecutive benchmarks share the cached case (inputs and answer) of one size.
-  for (const std::size_t unknowns : unknown_counts(environment.config)) {
-    for (const auto& row : spec().table) {
-      const bool in_family = target == compute_target::device ? !row.targets.cpu : row.targets.cpu;
-      const jacobi_point at{.unknowns = unknowns, .iterations = jacobi_iterations};
-      if (!in_family || !patterns::is_measured_at(row, at)) continue;
-      const auto name = benchmark_name("iterative", std::string(row.name),
-                                       {{"unknowns", std::to_string(unknowns)},
-                                        {"iterations", std::to_string(jacobi_iterations)}});
-      register_variant(spec(), row, at, target, start::warm, name);
-    }
-  }
+std::vector<jacobi_point> points(const bench_config& config) {
+  std::vector<jacobi_point> made;
+  for (const std::size_t unknowns : unknown_counts(config))
+    made.push_back({.unknowns = unknowns, .iterations = jacobi_iterations});
+  return made;
 }
 
-void register_cpu_variants(const bench_environment& environment) {
-  register_variants(environment, compute_target::host_stand_in);
+name_axes axes(const jacobi_point& at, compute_target, start) {
+  return {{"unknowns", std::to_string(at.unknowns)}, {"iterations", std::to_string(at.iterations)}};
 }
 
-void register_gpu_variants(const bench_environment& environment) {
-  register_variants(environment, compute_target::device);
-}
+// Every row of the table, the CPU variants in the CPU family and the device ones in the GPU
+// family, so a new variant has rows without a line here.
+constexpr pattern_sweep<jacobi_point, jacobi_case> sweep{
+    .spec = spec, .points = points, .axes = axes};
 
 }  // namespace
 
-HANDOFF_BENCHMARK_FAMILY("iterative/cpu", 0, register_cpu_variants);
-HANDOFF_BENCHMARK_FAMILY("iterative/gpu", 1, register_gpu_variants);
+HANDOFF_BENCHMARK_FAMILY("iterative/cpu", 0,
+                         register_sweep_on<sweep, compute_target::host_stand_in>);
+HANDOFF_BENCHMARK_FAMILY("iterative/gpu", 1, register_sweep_on<sweep, compute_target::device>);
 
 }  // namespace handoff::bench::jacobi

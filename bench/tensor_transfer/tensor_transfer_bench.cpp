@@ -12,6 +12,7 @@
 #include "../harness/driver.hpp"
 #include "../harness/family_registry.hpp"
 #include "../harness/profile_points.hpp"
+#include "../harness/sweep_registrar.hpp"
 #include "handoff/patterns/tensor_transfer/tensor_receiver.hpp"
 #include "handoff/patterns/tensor_transfer/transfer_protocol.hpp"
 #include "handoff/patterns/tensor_transfer/variants.hpp"
@@ -66,35 +67,36 @@ const transfer_spec_type& transfer_spec() {
   return made;
 }
 
-void register_transfers(const bench_environment& environment, compute_target target) {
-  const bool on_device = target == compute_target::device;
-  for (const std::size_t bytes : tensor_bytes(environment.config)) {
-    for (const auto& row : transfer_spec().table) {
-      if (!row.targets.supports(target)) continue;
-      for (const auto how : {start::warm, start::cold}) {
-        const auto name =
-            benchmark_name(std::string(transfer_spec().pattern), std::string(row.name),
-                           {{"memory", on_device ? "device" : "host"},
-                            {"bytes", std::to_string(bytes)},
-                            {"start", how == start::cold ? "cold" : "warm"}});
-        register_variant(transfer_spec(), row, transfer_point{bytes}, target, how, name,
-                         cold_iterations(environment.config, bytes));
-      }
-    }
-  }
+std::vector<transfer_point> points(const bench_config& config) {
+  std::vector<transfer_point> made;
+  for (const std::size_t bytes : tensor_bytes(config))
+    made.push_back({bytes});
+  return made;
 }
 
-void register_device_transfers(const bench_environment& environment) {
-  register_transfers(environment, compute_target::device);
+name_axes axes(const transfer_point& at, compute_target target, start how) {
+  return {{"memory", target == compute_target::device ? "device" : "host"},
+          {"bytes", std::to_string(at.bytes)},
+          {"start", how == start::cold ? "cold" : "warm"}};
 }
 
-void register_host_transfers(const bench_environment& environment) {
-  register_transfers(environment, compute_target::host_stand_in);
+int cold_samples(const bench_config& config, const transfer_point& at) {
+  return cold_iterations(config, at.bytes);
 }
+
+// Every row that runs on the family's memory, warm and cold.
+constexpr pattern_sweep<transfer_point, transfer_case, transfer_channel> sweep{
+    .spec = transfer_spec,
+    .rows = family_rows::by_target,
+    .points = points,
+    .axes = axes,
+    .cold_samples = cold_samples};
 
 }  // namespace
 
-HANDOFF_BENCHMARK_FAMILY("tensor_transfer/host", 0, register_host_transfers);
-HANDOFF_BENCHMARK_FAMILY("tensor_transfer/device", 1, register_device_transfers);
+HANDOFF_BENCHMARK_FAMILY("tensor_transfer/host", 0,
+                         register_sweep_on<sweep, compute_target::host_stand_in>);
+HANDOFF_BENCHMARK_FAMILY("tensor_transfer/device", 1,
+                         register_sweep_on<sweep, compute_target::device>);
 
 }  // namespace handoff::bench::tensor_transfer
