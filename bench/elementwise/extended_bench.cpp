@@ -1,14 +1,16 @@
 // elementwise/<variant>/workload:<square|neg_b_over_a>/elements:<count> and
 // elementwise/<variant>/workload:affine/n:<order> (with /start:<warm|cold> for the rows that have
 // a cold start): seed 002's workloads. The variants, their sessions and floors are the table
-// patterns/elementwise/extended_table.hpp; this file is the sweep and the names, and the driver
-// measures every row. Every variant runs at the same sizes per workload (cpu_map only up to its
-// cap, cpu_blas only affine), so a report can find, per workload, the smallest size at which a GPU
-// variant beats the best CPU variant. The counters it needs: elements (output values), items
+// patterns/elementwise/extended_table.hpp; this file declares the sweep and the names
+// (sweep_registrar.hpp registers every row of the table over them), and the driver measures them.
+// Every variant runs at the same sizes per workload (cpu_map only up to its cap, cpu_blas only
+// affine), so a report can find, per workload, the smallest size at which a GPU variant beats the
+// best CPU variant. The counters it needs: elements (output values), items
 // (= elements), bytes (inputs + output), and for affine n and flops (2 n^3 + n^2).
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -16,6 +18,7 @@
 #include "../harness/driver.hpp"
 #include "../harness/family_registry.hpp"
 #include "../harness/profile_points.hpp"
+#include "../harness/sweep_registrar.hpp"
 #include "handoff/patterns/elementwise/extended_table.hpp"
 #include "handoff/patterns/elementwise/map_pool.hpp"
 #include "handoff/transport/process/worker_role.hpp"
@@ -86,50 +89,37 @@ std::vector<std::size_t> sizes(extended_workload workload, const bench_config& c
   return profile_points<std::size_t>(config, counts, {std::size_t{1} << 16, std::size_t{1} << 20});
 }
 
-std::string row_name(std::string_view variant, const extended_point& at, const char* start) {
-  std::vector<std::pair<std::string, std::string>> axes{
+std::vector<extended_point> points(const bench_config& config) {
+  std::vector<extended_point> made;
+  for (const auto workload : all_workloads) {
+    for (const std::size_t size : sizes(workload, config))
+      made.push_back({.workload = workload, .size = size});
+  }
+  return made;
+}
+
+name_axes axes(const extended_point& at, compute_target, std::optional<start> how) {
+  name_axes made{
       {"workload", std::string(patterns::elementwise::workload_name(at.workload))},
       {at.workload == extended_workload::affine ? "n" : "elements", std::to_string(at.size)}};
-  if (start != nullptr) axes.emplace_back("start", start);
-  return benchmark_name("elementwise", std::string(variant), axes);
+  if (how) made.emplace_back("start", *how == start::cold ? "cold" : "warm");
+  return made;
 }
 
-// Every row of the table that runs on target (the CPU variants in the CPU family, the device ones
-// in the GPU family) at every point it runs at; a row with a cold start gets a warm and a cold
-// benchmark. Cold batches set up anew each; a fixed count keeps them from dominating the run.
-void register_variants(const bench_environment& environment, compute_target target) {
-  const int cold_iterations = environment.config.smoke ? 2 : 3;
-  // Workload-major, then size-major, so consecutive benchmarks share the cached case.
-  for (const auto workload : all_workloads) {
-    for (const std::size_t size : sizes(workload, environment.config)) {
-      const extended_point at{.workload = workload, .size = size};
-      for (const auto& row : spec().table) {
-        const bool in_family =
-            target == compute_target::device ? !row.targets.cpu : row.targets.cpu;
-        if (!in_family || !patterns::elementwise::extended_row_runs_at(row.name, at)) continue;
-        if (row.cold == patterns::cold_kind::none) {
-          register_variant(spec(), row, at, target, start::warm, row_name(row.name, at, nullptr));
-          continue;
-        }
-        register_variant(spec(), row, at, target, start::warm, row_name(row.name, at, "warm"));
-        register_variant(spec(), row, at, target, start::cold, row_name(row.name, at, "cold"),
-                         cold_iterations);
-      }
-    }
-  }
+int cold_samples(const bench_config& config, const extended_point&) {
+  return config.smoke ? 2 : 3;
 }
 
-void register_cpu_variants(const bench_environment& environment) {
-  register_variants(environment, compute_target::host_stand_in);
-}
-
-void register_gpu_variants(const bench_environment& environment) {
-  register_variants(environment, compute_target::device);
-}
+// Every row of the table at the points it runs at (cpu_map is capped, cpu_blas runs the GEMM
+// only), the CPU variants in the CPU family and the device ones in the GPU family.
+constexpr pattern_sweep<extended_point, extended_case> sweep{
+    .spec = spec, .points = points, .axes = axes, .cold_samples = cold_samples};
 
 }  // namespace
 
-HANDOFF_BENCHMARK_FAMILY("elementwise/extended/cpu", 0, register_cpu_variants);
-HANDOFF_BENCHMARK_FAMILY("elementwise/extended/gpu", 1, register_gpu_variants);
+HANDOFF_BENCHMARK_FAMILY("elementwise/extended/cpu", 0,
+                         register_sweep_on<sweep, compute_target::host_stand_in>);
+HANDOFF_BENCHMARK_FAMILY("elementwise/extended/gpu", 1,
+                         register_sweep_on<sweep, compute_target::device>);
 
 }  // namespace handoff::bench::extended_elementwise

@@ -5,6 +5,7 @@
 // (sweep_registrar.hpp registers every row of the table over them), and the driver measures them.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -53,7 +54,7 @@ std::vector<std::size_t> element_counts(const bench_config& config) {
       config, counts, {std::size_t{1} << 16, std::size_t{1} << 24, std::size_t{10'000'000}});
 }
 
-name_axes axes(const vector_add_point& at, compute_target, start) {
+name_axes axes(const vector_add_point& at, compute_target, std::optional<start>) {
   return {{"workload", "vector_add"}, {"elements", std::to_string(at.count)}};
 }
 

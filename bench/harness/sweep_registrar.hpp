@@ -7,6 +7,7 @@
 // A row is registered where it runs on the family's target and at the points it is measured at
 // (its measured_at).
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,8 +30,10 @@ struct pattern_sweep {
   family_rows rows = family_rows::by_cpu_rows;
   // The points of the sweep, in the order they are measured.
   std::vector<Point> (*points)(const bench_config& config) = nullptr;
-  // The axes of a row's name after its variant's, on target, warm or cold.
-  name_axes (*axes)(const Point& at, patterns::compute_target target, start how) = nullptr;
+  // The axes of a row's name after its variant's, on target, warm or cold; how is empty for a row
+  // without a cold figure, whose name has no start.
+  name_axes (*axes)(const Point& at, patterns::compute_target target,
+                    std::optional<start> how) = nullptr;
   // The samples of a cold row at a point; none: the rows have no cold figure.
   int (*cold_samples)(const bench_config& config, const Point& at) = nullptr;
 };
@@ -55,9 +58,10 @@ void register_sweep(const pattern_sweep<Point, Case, Specifics>& sweep,
       for (const start how : {start::warm, start::cold}) {
         const bool has_cold = sweep.cold_samples && row.cold != patterns::cold_kind::none;
         if (how == start::cold && !has_cold) break;
+        const auto named_start = has_cold ? std::optional<start>(how) : std::nullopt;
         register_variant(spec, row, at, target, how,
                          benchmark_name(std::string(spec.pattern), std::string(row.name),
-                                        sweep.axes(at, target, how)),
+                                        sweep.axes(at, target, named_start)),
                          cold_samples);
       }
     }

@@ -12,6 +12,7 @@
 // last check's norm and the host's verdict; 0: not converged in 100 steps, which at d = 2.125 is
 // expected), checks, graph_nodes, l2_resident.
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -69,7 +70,7 @@ std::vector<jacobi_point> points(const bench_config& config) {
   return made;
 }
 
-name_axes axes(const jacobi_point& at, compute_target, start) {
+name_axes axes(const jacobi_point& at, compute_target, std::optional<start>) {
   return {{"unknowns", std::to_string(at.unknowns)}, {"iterations", std::to_string(at.iterations)}};
 }
 

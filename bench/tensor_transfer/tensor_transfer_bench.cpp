@@ -5,6 +5,7 @@
 // warm one (the channel already open). Process start is not in either: it is its own ceiling.
 // The variants, their timing and floors are the table's (handoff/patterns/tensor_transfer).
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -74,7 +75,7 @@ std::vector<transfer_point> points(const bench_config& config) {
   return made;
 }
 
-name_axes axes(const transfer_point& at, compute_target target, start how) {
+name_axes axes(const transfer_point& at, compute_target target, std::optional<start> how) {
   return {{"memory", target == compute_target::device ? "device" : "host"},
           {"bytes", std::to_string(at.bytes)},
           {"start", how == start::cold ? "cold" : "warm"}};

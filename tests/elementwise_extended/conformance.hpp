@@ -15,7 +15,7 @@ inline void expect_row_conforms(const std::string& name, compute_target target,
                                 const std::vector<extended_point>& points) {
   const auto& row = find_row(extended_variants(), name);
   for (const auto& at : points) {
-    if (!extended_row_runs_at(row.name, at)) continue;
+    if (!is_measured_at(row, at)) continue;
     SCOPED_TRACE(std::string(workload_name(at.workload)) + " size " + std::to_string(at.size));
     handoff::test_support::expect_runs_and_verifies(row, at, target, make_extended_case);
   }

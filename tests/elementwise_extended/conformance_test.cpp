@@ -21,7 +21,7 @@ TEST_P(ExtendedCpuRows, RunsAndVerifiesAtEverySize) {
 TEST_P(ExtendedCpuRows, AKilledPeerIsATypedErrorNamingIt) {
   const auto& row = find_row(extended_variants(), GetParam());
   extended_point at{.workload = extended_workload::square, .size = 1027};
-  if (!extended_row_runs_at(row.name, at)) at = {.workload = extended_workload::affine, .size = 37};
+  if (!is_measured_at(row, at)) at = {.workload = extended_workload::affine, .size = 37};
   if (row.setup(at, compute_target::host_stand_in)->peers().empty()) {
     GTEST_SKIP() << row.name << " starts no process";
   }

@@ -19,6 +19,10 @@ constexpr std::size_t map_max_order = 256;
 constexpr runs_on on_cpu{.cpu = true};
 constexpr runs_on on_device{.device = true};
 
+bool is_affine(const extended_point& at) {
+  return at.workload == extended_workload::affine;
+}
+
 // No ceiling bounds cpu_chunked or cpu_blas (the one-thread memcpy ceiling measures no arithmetic
 // and no thread team; the suite has no compute ceiling), so they have no floor. Every row reports
 // its stages: the in-process CPU rows all kernel, cpu_map its coordinator's and workers' stages,
@@ -30,7 +34,8 @@ const variant_row<extended_point, extended_case> rows[] = {
      .targets = on_cpu,
      .cold = cold_kind::fresh_setup,
      .setup = set_up_extended_cpu_map,
-     .floor = extended_cpu_map_floor},
+     .floor = extended_cpu_map_floor,
+     .measured_at = within_map_cap},
     {.name = "cpu_chunked",
      .description = "a contiguous chunk per CPU thread",
      .targets = on_cpu,
@@ -39,7 +44,8 @@ const variant_row<extended_point, extended_case> rows[] = {
     {.name = "cpu_blas",
      .description = "OpenBLAS (the GEMM)",
      .targets = on_cpu,
-     .setup = set_up_extended_cpu_blas},
+     .setup = set_up_extended_cpu_blas,
+     .measured_at = is_affine},
 #endif
     {.name = "gpu_transfers",
      .description = "pageable copies to the device and back around the kernel",
@@ -54,10 +60,6 @@ const variant_row<extended_point, extended_case> rows[] = {
      .setup = set_up_extended_gpu_resident,
      .floor = extended_resident_floor},
 };
-
-bool is_affine(const extended_point& at) {
-  return at.workload == extended_workload::affine;
-}
 
 }  // namespace
 
@@ -148,12 +150,6 @@ double extended_bytes(const extended_point& at) {
 
 bool within_map_cap(const extended_point& at) {
   return is_affine(at) ? at.size <= map_max_order : at.size <= map_max_elements;
-}
-
-bool extended_row_runs_at(std::string_view variant, const extended_point& at) {
-  if (variant == "cpu_map") return within_map_cap(at);
-  if (variant == "cpu_blas") return is_affine(at);
-  return true;
 }
 
 variant_table<extended_point, extended_case> extended_variants() {

@@ -65,10 +65,6 @@ double extended_elements(const extended_point& at);
 using extended_session = session<extended_case>;
 variant_table<extended_point, extended_case> extended_variants();
 
-// Whether a row has a benchmark at a point: cpu_map is capped (a message per item), cpu_blas runs
-// only affine. variant_row has no such field, so the table keeps it beside the rows.
-bool extended_row_runs_at(std::string_view variant, const extended_point& at);
-
 // cpu_map dispatches every item as two messages: it is capped at 2^14 elements and n = 256.
 bool within_map_cap(const extended_point& at);
 
