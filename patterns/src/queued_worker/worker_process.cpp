@@ -70,6 +70,10 @@ std::optional<std::string> worker_process::last_words() {
   return std::nullopt;
 }
 
+std::string worker_process::described() const {
+  return "worker " + name() + " (pid " + std::to_string(pid()) + ")";
+}
+
 void worker_process::throw_died(const std::string& context) {
   exit_status status{.lost = true};
   std::string how = "stopped answering and was killed";
@@ -79,7 +83,7 @@ void worker_process::throw_died(const std::string& context) {
   } else {
     process_.kill_and_reap();
   }
-  std::string message = "worker " + name() + " (pid " + std::to_string(pid()) + ") " + how;
+  std::string message = described() + " " + how;
   if (auto words = last_words()) message += "; it reported: " + *words;
   if (!context.empty()) message += "; " + context;
   throw transport::worker_died(message, name(), status);
@@ -90,11 +94,11 @@ void worker_process::join(std::chrono::milliseconds timeout) {
   try {
     status = process_.wait_for(timeout);
   } catch (const transport::deadline_exceeded&) {
-    throw transport::deadline_exceeded("joining worker " + name() + ": it did not exit within " +
+    throw transport::deadline_exceeded("joining " + described() + ": it did not exit within " +
                                        std::to_string(timeout.count()) + " ms, so it was killed");
   }
   if (!status.success()) {
-    std::string message = "worker " + name() + " " + status.describe() + " when joined";
+    std::string message = described() + " " + status.describe() + " when joined";
     if (auto words = last_words()) message += "; it reported: " + *words;
     throw transport::worker_died(message, name(), status);
   }

@@ -42,6 +42,8 @@ class worker_process {
   void kill() noexcept { process_.kill_and_reap(); }
 
  private:
+  // "worker NAME (pid N)": how every error about it names it.
+  std::string described() const;
   std::optional<std::string> last_words();
 
   // Declared first: the constructor opens the channel while it starts the process.
