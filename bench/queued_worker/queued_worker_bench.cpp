@@ -2,15 +2,20 @@
 // and takes back c = a + b, in order. Warm rows run one batch on a worker that is already up;
 // cold rows spawn the worker, create its context, run one batch and join it (what a script run
 // once pays). The host stand-in rows (compute:host) run the same processes and channels with the
-// add on the CPU, so machines without a GPU exercise the orchestration. This file is the sweep and
-// the names; the driver measures every row of the pattern's table.
+// add on the CPU, so machines without a GPU exercise the orchestration. This file declares the
+// sweep and the names (sweep_registrar.hpp registers every row of the table over them); the driver
+// measures them.
 
+#include <algorithm>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "../harness/driver.hpp"
 #include "../harness/family_registry.hpp"
+#include "../harness/sweep_registrar.hpp"
 #include "handoff/patterns/queued_worker/gpu_worker_role.hpp"
 #include "handoff/patterns/queued_worker/variants.hpp"
 #include "handoff/transport/process/worker_role.hpp"
@@ -41,58 +46,52 @@ const spec_type& spec() {
   return made;
 }
 
-std::string row_name(const qw::row& row, compute_target target, const qw::point& at) {
-  return benchmark_name("queued_worker", std::string(row.name),
-                        {{"compute", std::string(patterns::compute_target_name(target))},
-                         {"items", std::to_string(at.items)},
-                         {"elements", std::to_string(at.elements)},
-                         {"start", at.stop_after_run ? "cold" : "warm"}});
+name_axes axes(const qw::point& at, compute_target target, std::optional<start> how) {
+  return {{"compute", std::string(patterns::compute_target_name(target))},
+          {"items", std::to_string(at.items)},
+          {"elements", std::to_string(at.elements)},
+          {"start", how == start::cold ? "cold" : "warm"}};
 }
 
-void register_rows(const bench_environment& environment, compute_target target) {
-  const auto& config = environment.config;
-  std::vector<std::size_t> sweep;
-  std::size_t cold_elements = default_elements;
-  if (config.smoke) {
-    sweep = {4099};  // uneven, and every variant still crosses its rings more than once
-    cold_elements = 4099;
-  } else {
-    // 2^22 elements, the slowest items, only in the full profile.
-    const std::size_t largest =
-        config.profile == bench_profile::full ? std::size_t{1} << 22 : std::size_t{1} << 20;
-    for (const std::size_t elements :
-         {std::size_t{1} << 16, std::size_t{1} << 20, std::size_t{1} << 22}) {
-      if (elements <= std::min<std::uint64_t>(largest, config.max_elements))
-        sweep.push_back(elements);
-    }
+std::vector<qw::point> warm_points(const bench_config& config) {
+  // Uneven, and every variant still crosses its rings more than once.
+  if (config.smoke) return {{.items = default_items, .elements = 4099}};
+  // 2^22 elements, the slowest items, only in the full profile.
+  const std::size_t largest =
+      config.profile == bench_profile::full ? std::size_t{1} << 22 : std::size_t{1} << 20;
+  std::vector<qw::point> points;
+  for (const std::size_t elements :
+       {std::size_t{1} << 16, std::size_t{1} << 20, std::size_t{1} << 22}) {
+    if (elements <= std::min<std::uint64_t>(largest, config.max_elements))
+      points.push_back({.items = default_items, .elements = elements});
   }
-  for (const auto& row : spec().table) {
-    if (!row.targets.supports(target)) continue;
-    for (const std::size_t elements : sweep) {
-      const qw::point at{.items = default_items, .elements = elements};
-      register_variant(spec(), row, at, target, start::warm, row_name(row, target, at));
-    }
-  }
-  if (cold_elements > config.max_elements) return;
-  for (const auto& row : spec().table) {
-    if (!row.targets.supports(target)) continue;
-    const qw::point at{.items = default_items, .elements = cold_elements, .stop_after_run = true};
-    register_variant(spec(), row, at, target, start::cold, row_name(row, target, at),
-                     config.smoke ? 1 : 3);
-  }
+  return points;
 }
 
-void register_device_rows(const bench_environment& environment) {
-  register_rows(environment, compute_target::device);
+std::vector<qw::point> cold_points(const bench_config& config) {
+  const std::size_t elements = config.smoke ? 4099 : default_elements;
+  if (elements > config.max_elements) return {};
+  return {{.items = default_items, .elements = elements, .stop_after_run = true}};
 }
 
-void register_host_rows(const bench_environment& environment) {
-  register_rows(environment, compute_target::host_stand_in);
+int cold_samples(const bench_config& config, const qw::point&) {
+  return config.smoke ? 1 : 3;
 }
+
+// Every row on the family's target: each through its warm sizes, then each cold once.
+constexpr pattern_sweep<qw::point, qw::item_batch, qw::worker_behaviour> sweep{
+    .spec = spec,
+    .rows = family_rows::by_target,
+    .points = warm_points,
+    .axes = axes,
+    .cold_samples = cold_samples,
+    .cold_points = cold_points,
+    .rows_outermost = true};
 
 }  // namespace
 
-HANDOFF_BENCHMARK_FAMILY("queued_worker/cpu", 0, register_host_rows);
-HANDOFF_BENCHMARK_FAMILY("queued_worker/gpu", 1, register_device_rows);
+HANDOFF_BENCHMARK_FAMILY("queued_worker/cpu", 0,
+                         register_sweep_on<sweep, compute_target::host_stand_in>);
+HANDOFF_BENCHMARK_FAMILY("queued_worker/gpu", 1, register_sweep_on<sweep, compute_target::device>);
 
 }  // namespace handoff::bench::queued_worker
