@@ -329,7 +329,7 @@ def judge_sides(
         reason = f"one process ({where}): {ONE_PROCESS_REASON}"
         return Judgement(change, Verdict.UNRESOLVED, baseline, contender, None, reason)
     difference = log_difference(baseline, contender)
-    smallest = welch.relative
+    smallest = welch.relative_toward(change)
 
     def judged(verdict: Verdict, reason: str = "") -> Judgement:
         return Judgement(

@@ -176,6 +176,13 @@ class Resolution:
         float's overflow: a side of two wildly different processes can ask for more)."""
         return math.expm1(min(self.half_width, MAX_LOG_HALF_WIDTH))
 
+    def relative_toward(self, change: float) -> float:
+        """The smallest relative change the two sides can call in the direction of `change`: a
+        rise must pass exp(t · SE) - 1, a fall only 1 - exp(-t · SE), which is smaller."""
+        if change >= 0:
+            return self.relative
+        return -math.expm1(-min(self.half_width, MAX_LOG_HALF_WIDTH))
+
     def resolves(self, log_difference: float) -> bool:
         return abs(log_difference) > self.half_width
 

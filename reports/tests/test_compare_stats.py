@@ -261,6 +261,24 @@ def test_no_row_is_called_with_its_shown_change_inside_its_resolution():
     assert judgement.verdict is Verdict.UNRESOLVED
 
 
+def test_a_fall_shows_the_resolution_of_a_fall_and_clears_it():
+    # A symmetric log interval of ±h lets a rise through past exp(h) - 1 but a fall already past
+    # 1 - exp(-h), which is smaller: the fall must print the latter, or a FASTER row would show a
+    # change inside its own printed resolution.
+    baseline = processes([1.00, 1.02, 0.98, 1.01, 0.99], side="b")
+    rise = judge(baseline, processes([1.20, 1.22, 1.18, 1.21, 1.19], side="c"), 0.03)
+    fall = judge(processes([1.20, 1.22, 1.18, 1.21, 1.19], side="b"),
+                 processes([1.00, 1.02, 0.98, 1.01, 0.99], side="c"), 0.03)  # fmt: skip
+    assert rise.verdict is Verdict.SLOWER and fall.verdict is Verdict.FASTER
+    assert rise.welch is not None and fall.welch is not None
+    h = fall.welch.half_width
+    assert rise.resolution == pytest.approx(math.expm1(h))
+    assert fall.resolution == pytest.approx(-math.expm1(-h))
+    assert fall.resolution < rise.resolution
+    for called in (rise, fall):
+        assert called.resolution is not None and abs(called.change) > called.resolution
+
+
 def test_a_change_within_a_resolved_threshold_is_same():
     tight = judge(processes([1.0, 1.001, 0.999], side="b"), processes([1.02, 1.021, 1.019]), 0.03)
     assert tight.verdict is Verdict.SAME and tight.resolution is not None
