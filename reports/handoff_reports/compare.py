@@ -146,6 +146,10 @@ class RowComparison:
         return self.contender.name.pattern == "ceilings"
 
     @property
+    def is_called(self) -> bool:
+        return self.verdict in (Verdict.SLOWER, Verdict.FASTER)
+
+    @property
     def is_regression(self) -> bool:
         if self.verdict is Verdict.FAILED:
             return True
@@ -173,6 +177,15 @@ class Unmatched:
     missing: bool = False  # a baseline row the contender lacks (and did not skip): fails too
 
 
+RUN_LEVEL_UNKNOWN = (
+    "warning: each side is one run, and no resolution here includes how far whole runs move on "
+    "this machine (its state between the two runs, its neighbours), which no count of processes "
+    "averages away: a row called SLOWER or FASTER may be that drift. To see it, give "
+    "--machine-noise with two or more earlier runs of this machine, or alternate the builds "
+    "(handoff_reports compare-builds)"
+)
+
+
 @dataclass
 class Comparison:
     baseline: Run
@@ -183,6 +196,9 @@ class Comparison:
     ignore_settings: bool = False
     across_machines: bool = False
     machine_noise: str | None = None  # the --machine-noise file, where one was given
+    # Machine noise of two runs or more says how far whole runs move; runs taken in turn (paired)
+    # cancel it. Otherwise each side is one run and that drift is in no resolution.
+    run_level_known: bool = False
     # Faults of a whole run that fail the comparison, e.g. a contender without rows.
     problems: list[str] = field(default_factory=list)
     # "benchmarks", "ceilings": the level each section's rows were judged at together.
@@ -267,6 +283,8 @@ class Comparison:
                     f"planted slowdown in the {side}: {run.settings.planted_slowdown} "
                     "(PERCENT:REGEX, a test of detection power)"
                 )
+        if not self.run_level_known and any(row.is_called for row in self.rows):
+            lines.append(RUN_LEVEL_UNKNOWN)
         for side, run in (("baseline", self.baseline), ("contender", self.contender)):
             state = run.run_state
             if state.incomplete:
@@ -483,6 +501,7 @@ def compare_runs(
         ignore_settings=ignore_settings,
         across_machines=across_machines,
         machine_noise=machine_noise.path if machine_noise is not None else None,
+        run_level_known=paired or (machine_noise is not None and len(machine_noise.runs) >= 2),
     )
     comparable = comparison.comparable
     for key, contender_row in contender.rows.items():

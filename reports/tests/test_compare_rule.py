@@ -328,6 +328,27 @@ def test_machine_noise_of_several_runs_adds_the_spread_between_runs(tmp_path, ca
     assert rows[FIRST]["resolution"] > 0.10
 
 
+def test_a_call_between_single_runs_warns_that_their_drift_is_not_in_it(tmp_path, capsys):
+    baseline = write(tmp_path, "a.json", machine(document(entries(processes=3))))
+    contender = write(tmp_path, "b.json", machine(document(entries(1.05, processes=3))))
+    sides = [str(baseline), str(contender)]
+    warning = "no resolution here includes how far whole runs move on this machine"
+    assert main(sides) == 1
+    assert warning in capsys.readouterr().out
+    assert main([*sides, "--format", "json"]) == 1
+    assert any(warning in line for line in json.loads(capsys.readouterr().out)["warnings"])
+    assert main([*sides, "--format", "markdown"]) == 1
+    assert warning in capsys.readouterr().out
+    # Two earlier runs say how far whole runs move: no warning.
+    steady, again = noise_run(tmp_path, "early", 1.0), noise_run(tmp_path, "again", 1.0)
+    assert main([*sides, "--machine-noise", steady, "--machine-noise", again]) == 1
+    assert warning not in capsys.readouterr().out
+    # Nothing called, nothing to doubt.
+    same = write(tmp_path, "c.json", machine(document(entries(processes=3))))
+    assert main([str(baseline), str(same)]) == 0
+    assert warning not in capsys.readouterr().out
+
+
 def test_machine_noise_runs_from_another_machine_are_refused(tmp_path, capsys):
     steady = noise_run(tmp_path, "early", 1.0)
     other = write(
