@@ -6,18 +6,19 @@
 //
 // The variants, their sessions and floors are the table of patterns/multi_gpu/variants.hpp; each
 // row also says which family its rows belong to, the fewest GPUs they need, and at which points of
-// the sweep below it is measured (measured_at); the driver measures every row. This file is the
-// sweep and the names. The workloads are those registered
-// (patterns/multi_gpu/workload_registry.hpp): the article's two, and any a user's file in
-// HANDOFF_USER_KERNELS adds. Every run is verified, every copy of the result (each device's, for
-// NCCL), against the workload's CPU reference within its tolerance (exactly, for the article's).
-// Counters beyond the driver's: gpus (here), and the sessions' figures
+// the sweep below it is measured (measured_at); the driver measures every row. This file declares
+// the sweep and the names (sweep_registrar.hpp registers each family's rows over them). The
+// workloads are those registered (patterns/multi_gpu/workload_registry.hpp): the article's two, and
+// any a user's file in HANDOFF_USER_KERNELS adds. Every run is verified, every copy of the result
+// (each device's, for NCCL), against the workload's CPU reference within its tolerance (exactly,
+// for the article's). Counters beyond the driver's: gpus (here), and the sessions' figures
 // (patterns/multi_gpu/figures.hpp). Scaling efficiency against gpus:1 is added by the harness at
 // the end.
 
 #include <algorithm>
 #include <functional>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -26,6 +27,7 @@
 #include "../harness/driver.hpp"
 #include "../harness/family_registry.hpp"
 #include "../harness/multi_gpu_size.hpp"
+#include "../harness/sweep_registrar.hpp"
 #include "handoff/patterns/multi_gpu/variants.hpp"
 #include "handoff/patterns/multi_gpu/workload_registry.hpp"
 
@@ -70,15 +72,12 @@ std::vector<std::size_t> scaling_sizes(const bench_environment& environment) {
   return sizes;
 }
 
-void register_row(const multi_gpu_row& row, const multi_gpu_point& at) {
-  const auto name =
-      benchmark_name("multi_gpu", std::string(row.name),
-                     {{"workload", at.config.workload},
-                      {"gpus", std::to_string(at.config.gpus)},
-                      {"partitioner", std::string(partitioner_name(at.config.partition))},
-                      {"elements", std::to_string(at.config.elements)},
-                      {"scope", std::string(run_scope_name(at.scope))}});
-  register_variant(multi_gpu_spec(), row, at, patterns::compute_target::device, start::warm, name);
+name_axes axes(const multi_gpu_point& at, patterns::compute_target, std::optional<start>) {
+  return {{"workload", at.config.workload},
+          {"gpus", std::to_string(at.config.gpus)},
+          {"partitioner", std::string(partitioner_name(at.config.partition))},
+          {"elements", std::to_string(at.config.elements)},
+          {"scope", std::string(run_scope_name(at.scope))}};
 }
 
 partitioned_config config_of(const bench_config& bench, const std::string& workload, int gpus,
@@ -94,30 +93,17 @@ std::vector<std::string> workloads_with(workload_rows rows) {
   return names;
 }
 
-std::vector<const multi_gpu_row*> rows_of(std::string_view family) {
-  std::vector<const multi_gpu_row*> rows;
-  for (const auto& row : multi_gpu_spec().table) {
-    if (row.family == family) rows.push_back(&row);
-  }
-  return rows;
-}
-
-// Configuration-major (GPU count, partitioner, size, workload), so that consecutive benchmarks
-// share one setup; at each configuration the family's rows in table order, each at the scopes it
-// is measured at.
-void register_family_rows(const bench_environment& environment, std::string_view family) {
+// Configuration-major (GPU count, partitioner, size, workload), each configuration at every
+// scope.
+std::vector<multi_gpu_point> points_here(const bench_environment& environment) {
   const auto& bench = environment.config;
-  const auto rows = rows_of(family);
   const auto swept = workloads_with(workload_rows::full_sweep);
   const auto placement_checks = workloads_with(workload_rows::placement_check);
   const std::size_t headline = multi_gpu_headline_elements(environment);
-  const auto register_at = [&](const partitioned_config& config) {
-    for (const auto* row : rows) {
-      for (const auto scope : {run_scope::gather, run_scope::resident, run_scope::from_host}) {
-        const multi_gpu_point at{config, scope, config.elements == headline};
-        if (patterns::is_measured_at(*row, at)) register_row(*row, at);
-      }
-    }
+  std::vector<multi_gpu_point> points;
+  const auto add = [&](const partitioned_config& config) {
+    for (const auto scope : {run_scope::gather, run_scope::resident, run_scope::from_host})
+      points.push_back({config, scope, config.elements == headline});
   };
   for (int gpus = 1; gpus <= environment.gpus.count; ++gpus) {
     for (const auto kind : {partitioner::even, partitioner::round_robin, partitioner::weighted}) {
@@ -128,15 +114,42 @@ void register_family_rows(const bench_environment& environment, std::string_view
       for (const std::size_t elements : scaling_sizes(environment)) {
         if (!even && elements != headline) continue;
         for (const auto& workload : swept)
-          register_at(config_of(bench, workload, gpus, kind, elements));
+          add(config_of(bench, workload, gpus, kind, elements));
       }
       // A placement check (add_device_value: each device adds its own value) shows a part run on
       // the wrong device in the result; the even partitioner at the headline size is enough.
       if (!even) continue;
       for (const auto& workload : placement_checks)
-        register_at(config_of(bench, workload, gpus, kind, headline));
+        add(config_of(bench, workload, gpus, kind, headline));
     }
   }
+  return points;
+}
+
+bool same_configuration(const multi_gpu_point& first, const multi_gpu_point& next) {
+  return first.config == next.config;
+}
+
+// So that consecutive benchmarks share one setup: at each configuration the family's rows in
+// table order, each at the scopes it is measured at.
+constexpr pattern_sweep<multi_gpu_point, multi_gpu_case, across_ranks> sweep{
+    .spec = multi_gpu_spec,
+    .points_here = points_here,
+    .axes = axes,
+    .rows_outermost = true,
+    .same_group = same_configuration};
+
+std::vector<const multi_gpu_row*> rows_of(std::string_view family) {
+  std::vector<const multi_gpu_row*> rows;
+  for (const auto& row : multi_gpu_spec().table) {
+    if (row.family == family) rows.push_back(&row);
+  }
+  return rows;
+}
+
+void register_family_rows(const bench_environment& environment, std::string_view family) {
+  register_sweep(sweep, environment, patterns::compute_target::device,
+                 [family](const multi_gpu_row& row) { return row.family == family; });
 }
 
 // The families the table declares, in the order of their first rows: each where all of its rows

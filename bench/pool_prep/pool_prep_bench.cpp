@@ -1,9 +1,9 @@
 // pool_prep/<variant>/chunks:<c>/elements:<per chunk>/workers:<w>/start:<cold|warm>: seed 000
 // example 1 (and seed 001 example 1), a pool preparing a vector add's inputs chunk by chunk for
 // the GPU. The variants, their sessions and floors are pool_prep's table
-// (handoff/patterns/pool_prep/variants.hpp); the driver measures every row. This file is the
-// sweep and the names: a one-thread variant (cpu_serial) has no workers and no cold figure,
-// threads no cold figure.
+// (handoff/patterns/pool_prep/variants.hpp); the driver measures every row. This file declares
+// the sweep and the names (sweep_registrar.hpp registers every row of the table over them): a
+// one-thread variant (cpu_serial) has no workers and no cold figure, threads no cold figure.
 
 #include <optional>
 #include <string>
@@ -13,6 +13,7 @@
 
 #include "../harness/driver.hpp"
 #include "../harness/family_registry.hpp"
+#include "../harness/sweep_registrar.hpp"
 #include "handoff/patterns/pool_prep/map_worker.hpp"
 #include "handoff/patterns/pool_prep/ring_worker.hpp"
 #include "handoff/patterns/pool_prep/variants.hpp"
@@ -68,55 +69,47 @@ bool has_cold(const bench_config& config, const point& at) {
   return config.smoke || (at.elements == default_elements && at.workers == default_workers);
 }
 
-std::string name_of(std::string_view variant, const point& at, bool with_workers,
-                    std::optional<start> how = std::nullopt) {
-  std::vector<std::pair<std::string, std::string>> axes{{"chunks", std::to_string(at.chunks)},
-                                                        {"elements", std::to_string(at.elements)}};
-  if (with_workers) axes.emplace_back("workers", std::to_string(at.workers));
-  if (how) axes.emplace_back("start", *how == start::cold ? "cold" : "warm");
-  return benchmark_name(std::string(spec().pattern), std::string(variant), axes);
+bool one_thread(const pp::row& row) {
+  return row.threads == patterns::host_threads::calling_only;
 }
 
 // The one-thread reference has no workers: one row per size, at the default worker count's
-// points. Every other variant has the workers axis, and a start axis where it has a cold figure.
-void register_rows(const bench_config& config, const pp::row& row, compute_target target) {
-  const bool one_thread = row.threads == patterns::host_threads::calling_only;
-  const bool has_start = row.cold != patterns::cold_kind::none;
-  for (const auto& at : sweep(config)) {
-    if (one_thread && !config.smoke && at.workers != default_workers) continue;
-    if (!has_start) {
-      register_variant(spec(), row, at, target, start::warm, name_of(row.name, at, !one_thread));
-      continue;
-    }
-    for (const start how : {start::warm, start::cold}) {
-      if (how == start::cold && !has_cold(config, at)) continue;
-      register_variant(spec(), row, at, target, how, name_of(row.name, at, true, how),
-                       config.smoke ? 1 : 3);
-    }
-  }
+// points.
+bool runs_at(const bench_config& config, const pp::row& row, const point& at, compute_target,
+             start) {
+  return !one_thread(row) || config.smoke || at.workers == default_workers;
 }
 
-// Every row of the table: the CPU variants in the CPU family, the others on the device, so a new
-// variant has rows without a line here.
-void register_family(const bench_environment& environment, bool cpu_family) {
-  for (const auto& row : spec().table) {
-    if (row.targets.cpu != cpu_family) continue;
-    register_rows(environment.config, row,
-                  cpu_family ? compute_target::host_stand_in : compute_target::device);
-  }
+bool has_axis(const pp::row& row, std::string_view axis) {
+  return axis != "workers" || !one_thread(row);
 }
 
-void register_cpu_variants(const bench_environment& environment) {
-  register_family(environment, true);
+name_axes axes(const point& at, compute_target, std::optional<start> how) {
+  name_axes named{{"chunks", std::to_string(at.chunks)},
+                  {"elements", std::to_string(at.elements)},
+                  {"workers", std::to_string(at.workers)}};
+  if (how) named.emplace_back("start", *how == start::cold ? "cold" : "warm");
+  return named;
 }
 
-void register_gpu_variants(const bench_environment& environment) {
-  register_family(environment, false);
+int cold_samples(const bench_config& config, const point&) {
+  return config.smoke ? 1 : 3;
 }
+
+// The CPU variants in the CPU family, the others on the device; each row through its sizes.
+constexpr pattern_sweep<point, pp::batch_case> pool_sweep{.spec = spec,
+                                                          .points = sweep,
+                                                          .axes = axes,
+                                                          .cold_samples = cold_samples,
+                                                          .rows_outermost = true,
+                                                          .cold_at = has_cold,
+                                                          .row_runs_at = runs_at,
+                                                          .row_has_axis = has_axis};
 
 }  // namespace
 
-HANDOFF_BENCHMARK_FAMILY("pool_prep/cpu", 0, register_cpu_variants);
-HANDOFF_BENCHMARK_FAMILY("pool_prep/gpu", 1, register_gpu_variants);
+HANDOFF_BENCHMARK_FAMILY("pool_prep/cpu", 0,
+                         register_sweep_on<pool_sweep, compute_target::host_stand_in>);
+HANDOFF_BENCHMARK_FAMILY("pool_prep/gpu", 1, register_sweep_on<pool_sweep, compute_target::device>);
 
 }  // namespace handoff::bench::pool_prep
