@@ -34,8 +34,10 @@ from handoff_reports.claims_file import (
     RowPattern,
     load_claims,
     parse_claims,
+    unlisted_patterns,
 )
 from handoff_reports.family_level import FamilyLevel, family_level, format_level
+from handoff_reports.input_files import InputError, read_text
 from handoff_reports.process_level import (
     ProcessSide,
     log_difference,
@@ -394,6 +396,15 @@ def evaluate_claim(run: Run, claim: Claim) -> ClaimVerdict:
     return evaluate_claims(run, [claim])[0]
 
 
+def _check_listed(claims: Sequence[Claim], listing: Sequence[str]) -> int:
+    unlisted = unlisted_patterns(claims, listing)
+    for line in unlisted:
+        print(f"handoff-claims: no listed row matches {line}", file=sys.stderr)
+    if not unlisted:
+        print(f"handoff-claims: every row pattern of {len(claims)} claims is listed")
+    return 1 if unlisted else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="handoff-claims",
@@ -404,11 +415,19 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("results", help="handoff_bench's Google Benchmark JSON")
     parser.add_argument("--claims", help="a claims TOML file (default: the packaged claims)")
+    parser.add_argument(
+        "--listed",
+        action="store_true",
+        help="read RESULTS as a --benchmark_list_tests listing instead, and fail (exit 1) naming "
+        "each claim's row pattern that no listed row matches",
+    )
     args = parser.parse_args(argv)
     try:
-        run = load_results(args.results)
         claims = load_claims(args.claims)
-    except (ResultsError, ClaimsError) as error:
+        if args.listed:
+            return _check_listed(claims, read_text(args.results).splitlines())
+        run = load_results(args.results)
+    except (ResultsError, ClaimsError, InputError) as error:
         print(f"handoff-claims: {error}", file=sys.stderr)
         return 2
     for verdict in evaluate_claims(run, claims):

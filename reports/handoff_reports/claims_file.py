@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -266,6 +266,25 @@ def parse_claims(text: str, where: str = "<claims>") -> list[Claim]:
     if duplicate:
         raise ClaimsError(f"{where}: claim {duplicate!r}: the id is used twice")
     return claims
+
+
+def unlisted_patterns(claims: Sequence[Claim], names: Iterable[str]) -> list[str]:
+    """'claim: pattern' for each row pattern of the claims that no name in `names` (a
+    --benchmark_list_tests listing, each name with or without its time suffix) matches: a claim
+    that names rows by a scheme no run produces any more."""
+    keys = []
+    for name in names:
+        segments = name.strip().split("/")
+        if segments and segments[-1].endswith("_time"):
+            segments = segments[:-1]
+        if segments != [""]:
+            keys.append("/".join(segments))
+    return [
+        f"{claim.id}: {pattern.text}"
+        for claim in claims
+        for pattern in claim.patterns
+        if not any(pattern.match(key) is not None for key in keys)
+    ]
 
 
 def load_claims(path: str | Path | None = None) -> list[Claim]:

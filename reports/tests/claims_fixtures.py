@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +32,18 @@ TRANSFER_SIZES = tuple(4**power for power in range(6, 16))  # 4 KiB .. 1 GiB
 SAMPLE_BYTES = 1 << 28
 
 
+# The real fixtures were measured when a cold row's name ended in its sample count; today's bench
+# names it without (the claims name today's rows: bench_run.every_claim_names_rows_the_bench_lists).
+_OLD_COLD_COUNT = re.compile(r"(/start:cold)/iterations:\d+")
+
+
 def document(path: Path = ONE_GPU) -> dict[str, Any]:
+    """A real fixture, its rows under today's names."""
     loaded: dict[str, Any] = json.loads(path.read_text())
+    for entry in loaded.get("benchmarks", []):
+        for field in ("name", "run_name"):
+            if isinstance(entry.get(field), str):
+                entry[field] = _OLD_COLD_COUNT.sub(r"\1", entry[field])
     return loaded
 
 

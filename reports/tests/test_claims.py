@@ -26,7 +26,15 @@ from handoff_reports.claims import (
     main,
     parse_claims,
 )
-from handoff_reports.claims_file import BreakEven, Claim, Faster, Fastest, RowPattern
+from handoff_reports.claims import main as claims_main
+from handoff_reports.claims_file import (
+    BreakEven,
+    Claim,
+    Faster,
+    Fastest,
+    RowPattern,
+    unlisted_patterns,
+)
 
 SEEDS = Path("/work/shared/seeds")
 
@@ -444,3 +452,25 @@ def test_a_clear_claim_stays_confirmed_among_twenty() -> None:
     # 20% apart: p far below 1% / 20.
     claims, run = _pairs_of_rows(1.2, 20)
     assert evaluate_claims(run, claims)[0].verdict == CONFIRMED
+
+
+# --- claims against a listing of the rows the bench registers ------------------------------------
+
+
+def test_a_listing_names_each_claim_pattern_no_listed_row_matches(tmp_path: Path, capsys) -> None:
+    listing = sorted(fx.producible_names())
+    written = tmp_path / "listing.txt"
+    written.write_text("".join(f"{name}/manual_time\n" for name in listing))
+    assert claims_main([str(written), "--listed"]) == 0
+    assert "every row pattern of" in capsys.readouterr().out
+    stale = [name for name in listing if "/start:cold" not in name]
+    written.write_text("\n".join(stale) + "\n")
+    assert claims_main([str(written), "--listed"]) == 1
+    err = capsys.readouterr().err
+    assert (
+        "no listed row matches processes-slow-to-start: "
+        "elementwise/cpu_map/workload:square/elements:{size}/start:cold" in err
+    )
+    assert unlisted_patterns(load_claims(), []) == [
+        f"{claim.id}: {pattern.text}" for claim in load_claims() for pattern in claim.patterns
+    ]
