@@ -107,7 +107,10 @@ std::vector<efficiency_row> efficiencies_from(
     const std::vector<measured_run>& runs, const std::map<std::string, ceiling_value>& ceilings) {
   std::vector<efficiency_row> rows;
   for (const auto& run : medians_by_name(runs)) {
-    efficiency_row row{run.name, run.seconds_per_iteration, 0.0, {}};
+    efficiency_row row{run.name, run.seconds_per_iteration, 0.0, {}, {}};
+    if (const auto high = run.counters.find("ci_high");
+        high != run.counters.end() && high->second > 0)
+      row.slowest_seconds = high->second;
     bool has_floor = false;
     const auto overlap = run.counters.find(std::string(floor_overlapped_counter));
     const bool overlapped = overlap != run.counters.end() && overlap->second > 0;

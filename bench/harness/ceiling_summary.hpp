@@ -41,8 +41,14 @@ struct efficiency_row {
   double measured_seconds = 0.0;
   std::optional<double> floor_seconds;  // empty when a ceiling it needs was not measured
   std::string missing_ceiling;
+  // The slow end of the row's interval (its ci_high); empty where it has none.
+  std::optional<double> slowest_seconds;
   double efficiency() const { return floor_seconds ? *floor_seconds / measured_seconds : 0.0; }
-  bool suspect() const { return floor_seconds && efficiency() > 1.0; }
+  // Faster than its floor even at the slow end of its interval: a row whose interval reaches its
+  // floor is within its noise of it.
+  bool suspect() const {
+    return floor_seconds && *floor_seconds > slowest_seconds.value_or(measured_seconds);
+  }
 };
 
 // "ceilings/pcie_h2d_pinned/manual_time" -> "pcie_h2d_pinned"; empty for other benchmarks.

@@ -225,9 +225,7 @@ def entry_text(entry: Entry | None) -> str:
     floor = entry.row.floor_seconds
     if floor is not None:
         text += f", floor {seconds_text(floor)} ({percent_text(entry.row.efficiency)})"
-        efficiency = entry.row.efficiency
-        if efficiency is not None and efficiency > 1.0:
-            # Faster than its floor: the floor's model or a ceiling is wrong, or the run is.
+        if entry.row.suspect:
             text += " SUSPECT"
     return text
 

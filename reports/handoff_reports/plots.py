@@ -95,13 +95,13 @@ def efficiency_against_size(pattern: str, facet: Facet, styles: VariantStyles) -
     figure, axes = new_plot_with_legend_beside()
     labels = [series.label for series in facet.series]
     for series in facet.series:
-        points = [(size, row.efficiency) for size, row in series.points() if row.efficiency]
-        if not points:
+        rows = [(size, row) for size, row in series.points() if row.efficiency]
+        if not rows:
             continue
-        sizes, efficiencies = zip(*points, strict=True)
-        axes.plot(sizes, [100 * e for e in efficiencies], label=series.label,
+        sizes = [size for size, _ in rows]
+        axes.plot(sizes, [100 * (row.efficiency or 0) for _, row in rows], label=series.label,
                   **styles.series_keywords(series.label, labels))  # fmt: skip
-        suspect = [(size, 100 * e) for size, e in points if e is not None and e > 1.0]
+        suspect = [(size, 100 * (row.efficiency or 0)) for size, row in rows if row.suspect]
         if suspect:
             suspect_sizes, suspect_percents = zip(*suspect, strict=True)
             axes.scatter(suspect_sizes, suspect_percents, marker="x", s=60, color="red", zorder=3)

@@ -171,9 +171,21 @@ class Row:
         return self.floor_seconds / median
 
     @property
+    def slowest_plausible_seconds(self) -> float:
+        """The slow end of the row's interval: the highest interval end of its repetitions, or
+        their median where one has no interval (an old file's)."""
+        figures = self.repetition_figures or [Repetition(seconds) for seconds in self.seconds]
+        return max(r.ci_high if r.ci_high is not None else r.seconds for r in figures)
+
+    @property
     def suspect(self) -> bool:
-        efficiency = self.efficiency
-        return efficiency is not None and efficiency > 1.0
+        """Faster than its floor even at the slow end of its interval: the floor's model or a
+        ceiling is wrong, or the run is. A row whose interval reaches its floor is within its
+        noise of it, not above it."""
+        floor = self.floor_seconds
+        if floor is None or not self.seconds:
+            return False
+        return floor > self.slowest_plausible_seconds
 
     @property
     def failed(self) -> bool:

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from handoff_reports.names import parse_name
-from handoff_reports.results import ResultsError, load_results, parse_results
+from handoff_reports.results import Repetition, ResultsError, Row, load_results, parse_results
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -167,3 +167,20 @@ def test_a_file_without_tokens_is_one_process():
         "elementwise/cpu_serial/workload:vector_add/elements:1024"
     ]
     assert row.repetitions == 3 and len(row.processes) == 1
+
+
+def test_a_row_is_suspect_only_when_its_whole_interval_beats_its_floor() -> None:
+    def row(floor: float, *, interval: bool = True) -> Row:
+        figure = Repetition(1.0, 0.97, 1.03, 0.03, 50, False) if interval else Repetition(1.0)
+        return Row(
+            name=parse_name("tensor_transfer/queue/memory:host/bytes:4096/start:warm/manual_time"),
+            seconds=[1.0],
+            repetition_figures=[figure],
+            floors=[floor],
+        )
+
+    within = row(1.02)  # 102% of its floor at the median, but its interval reaches 97%
+    assert within.efficiency is not None and within.efficiency > 1.0 and not within.suspect
+    assert row(1.05).suspect  # even the slow end, 1.03 s, beats the 1.05 s floor
+    assert row(1.02, interval=False).suspect  # no interval: the median decides
+    assert not row(0.9).suspect

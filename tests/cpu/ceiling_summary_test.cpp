@@ -171,6 +171,23 @@ TEST(CeilingSummary, AboveTheCeilingIsSuspect) {
   EXPECT_NE(printed.str().find("SUSPECT"), std::string::npos) << printed.str();
 }
 
+TEST(CeilingSummary, ARowWhoseIntervalReachesItsFloorIsNotSuspect) {
+  // Its floor is 1.02 ms: the median beats it by 2%, the slow end of its interval does not.
+  const auto row_with_high = [](double ci_high) {
+    const std::vector<measured_run> runs = {
+        ceiling_run("hbm_device_copy", 1.0, 4e12),
+        {"elementwise/gpu_resident/elements:10",
+         1e-3,
+         {{"floor_bytes.hbm_device_copy", 4.08e9}, {"ci_high", ci_high}}},
+    };
+    return efficiencies_from(runs, ceilings_from(runs)).at(0);
+  };
+  const auto within = row_with_high(1.03e-3);
+  EXPECT_NEAR(within.efficiency(), 1.02, 1e-9);
+  EXPECT_FALSE(within.suspect());
+  EXPECT_TRUE(row_with_high(1.01e-3).suspect());
+}
+
 TEST(CeilingSummary, MissingCeilingIsNamedNotGuessed) {
   const std::vector<measured_run> runs = {
       {"elementwise/gpu_resident/elements:10", 1e-3, {{"floor_bytes.hbm_device_copy", 8e9}}},
