@@ -120,10 +120,10 @@ def results_page(run: Run, results: str, page: str) -> str:
         f"<!-- Written by {PROGRAM} from {results}; do not edit. -->\n",
         f"{software_line(run)}\n",
         f"## Which run\n\n{which_run(run, results, page)}",
+        f"## The articles' claims\n\n{claims_section(run)}",
         f"## Headline\n\n{HEADLINE_INTRO}\n\n"
         f"{BLOCK_BEGIN}\n{markdown_table(headline_table(run.benchmark_rows()))}{BLOCK_END}\n",
         f"## Ceilings\n\n{ceilings_section(run)}",
-        f"## The articles' claims\n\n{claims_section(run)}",
     ]
     return "\n".join(sections)
 
@@ -132,7 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog=PROGRAM,
         description="Write one machine's results page (Markdown) from one handoff_bench results "
-        "file: the machine, which run it is, the headline table, the ceilings and the claims.",
+        "file: the machine, which run it is, the articles' claims, the headline table and the "
+        "ceilings.",
     )
     parser.add_argument("results", help="a results JSON file written by handoff_bench")
     parser.add_argument("-o", "--output", required=True, metavar="PAGE", help="the page to write")

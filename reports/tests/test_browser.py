@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from handoff_reports.claims_file import load_claims
 from handoff_reports.report import main as report_main
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -98,7 +99,7 @@ return lines;
 """
 
 
-def test_the_headline_comes_first_and_each_variant_keeps_its_colour_in_every_plot(
+def test_the_claims_come_first_and_each_variant_keeps_its_colour_in_every_plot(
     browser: object, tmp_path: Path
 ) -> None:
     from selenium.webdriver.common.by import By
@@ -110,10 +111,18 @@ def test_the_headline_comes_first_and_each_variant_keeps_its_colour_in_every_plo
     assert report_main([str(FIXTURES / f) for f in fixtures] + ["-o", str(page)]) == 0
     browser.get(page.as_uri())
 
-    # The headline is the page's first section, a line per pattern, and its figure over the
-    # floor (this run's postproc seed) is marked.
-    first_section = browser.find_elements(By.CSS_SELECTOR, "h2")[0]
-    assert first_section.get_attribute("id") == "headline"
+    # The articles' claims open the page, each with the rows that decided it; the headline
+    # follows, a line per pattern, and its figure over the floor (this run's postproc seed, from
+    # a file without intervals) is marked.
+    sections = [h2.get_attribute("id") for h2 in browser.find_elements(By.CSS_SELECTOR, "h2")]
+    assert sections[:2] == ["claims", "headline"]
+    claims = browser.find_element(By.ID, "claims-table")
+    assert len(claims.find_elements(By.CSS_SELECTOR, "tr")) == 1 + len(load_claims())
+    linked = claims.find_elements(By.CSS_SELECTOR, "a[href^='#pattern-']")
+    assert linked and all(
+        browser.find_elements(By.ID, str(link.get_attribute("href")).split("#")[1])
+        for link in linked
+    )
     table = browser.find_element(By.ID, "headline-table")
     first_cells = [row.find_elements(By.TAG_NAME, "td")[:1]
                    for row in table.find_elements(By.CSS_SELECTOR, "tr")]  # fmt: skip

@@ -38,16 +38,16 @@ def test_a_page_has_its_sections_and_the_headline_block(
     assert headings == [
         "# Results: 1 × NVIDIA H200, Intel(R) Xeon(R) Processor (16 cores)",
         "## Which run",
+        "## The articles' claims",
         "## Headline",
         "## Ceilings",
-        "## The articles' claims",
     ]
     run = load_results(FIXTURE)
     table = markdown_table(headline_table(run.benchmark_rows()))
     assert f"{BLOCK_BEGIN}\n{table}{BLOCK_END}\n" in text
     for ceiling in run.ceilings:
         assert f"| {ceiling} | " in text
-    claims = text.split("## The articles' claims\n\n")[1].splitlines()
+    claims = text.split("## The articles' claims\n\n")[1].split("\n\n")[0].splitlines()
     assert [line.split("`")[1] for line in claims] == [claim.id for claim in load_claims()]
 
 
