@@ -192,7 +192,15 @@ class _Pending:
             )
         difference = self.difference(a, b)
         if welch.resolves(difference) and (difference > 0) == (self.verdict == CONFIRMED):
-            return self._verdict(self.verdict, self.figures)
+            if suspect := [label for label, row in (self.first, self.second) if row.suspect]:
+                # Faster than its floor: the row's figure or its floor is wrong, so it decides
+                # nothing, however far apart the two are.
+                return self._verdict(
+                    NOT_RESOLVED,
+                    f"{self.figures}; not resolved: {' and '.join(suspect)} SUSPECT, faster "
+                    "than the floor this run's ceilings allow",
+                )
+            return self._verdict(self.verdict, self.figures + self._noisy_note())
         counts = f"{first_label} {a.count} processes, {second_label} {b.count}"
         if family.rows > 1:
             counts += (
@@ -204,6 +212,14 @@ class _Pending:
             f"{self.figures}; no measurable difference: within the resolution "
             f"±{welch.relative:.1%} ({counts})",
         )
+
+    def _noisy_note(self) -> str:
+        """Which deciding rows stopped sampling above their noise target: the verdict stands
+        (their processes' spread is in the resolution), and the reader is told."""
+        noisy = [label for label, row in (self.first, self.second) if row.noisy]
+        if not noisy:
+            return ""
+        return f" ({' and '.join(noisy)} noisy: stopped above the noise target)"
 
     def _verdict(self, verdict: str, figures: str) -> ClaimVerdict:
         return ClaimVerdict(self.claim, verdict, figures, self.rows_used)
