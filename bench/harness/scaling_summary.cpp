@@ -126,8 +126,14 @@ std::vector<scaling_row> scaling_from(const std::vector<measured_run>& runs) {
 }
 
 void print_scaling(std::ostream& out, const std::vector<measured_run>& runs) {
-  const auto candidates = scaling_candidates(runs);
+  auto candidates = scaling_candidates(runs);
   if (candidates.empty()) return;
+  // A gpus:1 row is its own baseline: its 1.00x says nothing.
+  std::erase_if(candidates, [](const scaling_candidate& candidate) { return candidate.gpus < 2; });
+  if (candidates.empty()) {
+    out << "\nScaling against one GPU: needs rows at two or more GPUs; this run measured one\n";
+    return;
+  }
   // Multi-GPU names run past the efficiency section's 64 columns; align on the longest instead.
   std::size_t width = 64;
   for (const auto& candidate : candidates)

@@ -120,6 +120,8 @@ class HeadlineLine:
     recipe: Entry | None
     fastest: Entry | None
     best_cpu: Entry | None
+    # In place of the entries, why the line compares nothing on this run.
+    note: str = ""
 
     @property
     def speedup(self) -> float | None:
@@ -183,6 +185,10 @@ def headline_line(spec: HeadlinePoint, rows: Sequence[Row]) -> HeadlineLine | No
     at_point = [row for row in own if _at(row, point)]
     if not at_point:
         return None
+    if spec.point.get("gpus") == LARGEST and point.get("gpus") == "1":
+        # On one GPU the pattern's ways differ only in how they copy into one device: nothing
+        # the articles ask about splitting over GPUs.
+        return HeadlineLine(spec.pattern, "gpus:1", None, None, None, ONE_GPU_NOTE)
     cpu_point = {**point, **spec.cpu_axes}
     cpu_rows = [row for row in own
                 if (row.name.variant.startswith("cpu_") and _at(row, point))
@@ -201,6 +207,9 @@ def headline_line(spec: HeadlinePoint, rows: Sequence[Row]) -> HeadlineLine | No
         fastest=_quickest(compared),
         best_cpu=_quickest(cpu_rows, spec.cpu_axes),
     )
+
+
+ONE_GPU_NOTE = "splitting over GPUs needs two or more; this run measured one"
 
 
 def headline_table(rows: Sequence[Row]) -> list[HeadlineLine]:
@@ -243,6 +252,8 @@ COLUMNS = ("pattern", "point", "recipe", "fastest", "best CPU way", "fastest ove
 
 
 def _cells(line: HeadlineLine) -> tuple[str, ...]:
+    if line.note:
+        return (line.pattern, line.point, line.note, "–", "–", "–")
     return (line.pattern, line.point, entry_text(line.recipe), entry_text(line.fastest),
             entry_text(line.best_cpu), speedup_text(line))  # fmt: skip
 

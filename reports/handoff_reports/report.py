@@ -194,6 +194,7 @@ def render_report(runs: list[Run]) -> str:
         ceilings=ceilings,
         sections=sections,
         gpu_scaling=gpu_scaling_plots(rows, styles),
+        multi_gpu_measured=any(row.name.pattern.startswith("multi_gpu") for row in rows),
         correctness=sorted(rows, key=lambda r: (not r.failed, r.name.pattern, r.key)),
         failures=[row for row in rows if row.failed],
         suspects=[row for row in rows if row.suspect],

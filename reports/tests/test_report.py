@@ -145,3 +145,12 @@ def test_reused_ceilings_say_where_they_came_from(tmp_path):
 def test_old_files_have_no_noise_summary(gpu_report):
     assert 'id="noise-summary"' not in gpu_report
     assert 'id="incomplete"' not in gpu_report
+
+
+def test_one_gpu_says_scaling_needs_two_and_shows_nothing_else(tmp_path):
+    one_gpu = _render(tmp_path, FIXTURES / "real" / "h200-default-profile.json")
+    section = one_gpu.split('<h2 id="gpu-scaling">', 1)[1].split("<h2", 1)[0]
+    assert 'id="scaling-needs-gpus"' in section
+    assert "<svg" not in section and "<table" not in section
+    headline = one_gpu.split('id="headline-table"', 1)[1].split("</table>", 1)[0]
+    assert "splitting over GPUs needs two or more; this run measured one" in headline
