@@ -8,6 +8,7 @@
 
 #include "bench_config.hpp"
 #include "interruption.hpp"
+#include "library_build_note.hpp"
 #include "planted_half.hpp"
 #include "results_file.hpp"
 
@@ -80,9 +81,16 @@ bool run_reporter::ReportContext(const Context& context) {
   if (context_reported_) return true;
   context_reported_ = true;
   writer_.begin(context);
-  if (plain_file_.reporter) plain_file_.reporter->ReportContext(context);
-  if (display_.reporter) return display_.reporter->ReportContext(context);
-  return summarising_reporter::ReportContext(context);
+  if (plain_file_.reporter) {
+    auto& reporter = *plain_file_.reporter;
+    report_context_explained(reporter, [&] { return reporter.ReportContext(context); });
+  }
+  if (display_.reporter) {
+    auto& reporter = *display_.reporter;
+    return report_context_explained(reporter, [&] { return reporter.ReportContext(context); });
+  }
+  return report_context_explained(*this,
+                                  [&] { return summarising_reporter::ReportContext(context); });
 }
 
 void run_reporter::ReportRuns(const std::vector<Run>& reports) {

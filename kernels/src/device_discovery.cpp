@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <string>
 
@@ -60,6 +61,12 @@ int device_attribute(cudaDeviceAttr attribute, int ordinal) {
   return value;
 }
 
+// The NVIDIA kernel module publishes its version here once it is loaded.
+bool nvidia_driver_loaded() {
+  std::error_code ignored;
+  return std::filesystem::exists("/proc/driver/nvidia/version", ignored);
+}
+
 }  // namespace
 
 gpu_count_result gpu_count() noexcept {
@@ -77,6 +84,11 @@ gpu_count_result gpu_count() noexcept {
   const cudaError_t status = cudaGetDeviceCount(&count);
   if (status != cudaSuccess) {
     (void)cudaGetLastError();
+    // Without the NVIDIA kernel module the runtime reports an "insufficient driver", which would
+    // send a user to upgrade a driver the machine does not have.
+    if (status == cudaErrorInsufficientDriver && !nvidia_driver_loaded())
+      return {0, "no GPU found (no NVIDIA driver is loaded on this machine)"};
+    if (status == cudaErrorNoDevice) return {0, "no GPU found (the NVIDIA driver sees none)"};
     return {0, std::string("no usable CUDA device: ") + cudaGetErrorName(status) + " (" +
                    cudaGetErrorString(status) + ")"};
   }

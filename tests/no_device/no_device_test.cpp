@@ -13,8 +13,9 @@ namespace {
 TEST(GpuCountWithNoDevice, ReturnsZeroAndAReasonWithoutAborting) {
   const auto gpus = gpu_count();
   EXPECT_EQ(gpus.count, 0);
-  EXPECT_FALSE(gpus.reason.empty());
-  EXPECT_NE(gpus.reason.find("cudaError"), std::string::npos) << gpus.reason;
+  // Every device hidden (or no driver at all, as on CI): "no GPU found", never a call to
+  // upgrade a driver.
+  EXPECT_EQ(gpus.reason.rfind("no GPU found (", 0), 0u) << gpus.reason;
 }
 
 TEST(GpuCountWithNoDevice, AskingTwiceGivesTheSameAnswer) {
