@@ -34,6 +34,7 @@
 #include "harness/outcome.hpp"
 #include "harness/process_identity.hpp"
 #include "harness/progress.hpp"
+#include "harness/registration.hpp"
 #include "harness/results_annotation.hpp"
 #include "harness/results_file.hpp"
 #include "harness/run_end.hpp"
@@ -172,7 +173,9 @@ int run_benchmarks(int argc, char** argv) {
   arguments.insert(arguments.begin() + 1, min_time_flag.data());
   argc = static_cast<int>(arguments.size());
   argv = arguments.data();
+  const bool unit_chosen = time_unit_chosen(argc, argv);
   benchmark::Initialize(&argc, argv, print_help);
+  if (!unit_chosen) benchmark::SetDefaultTimeUnit(benchmark::kMicrosecond);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
     std::cerr << handoff_flags_help();
     return 2;

@@ -1,5 +1,7 @@
 #include "registration.hpp"
 
+#include <string_view>
+
 #include "handoff/wall_clock.hpp"
 #include "interruption.hpp"
 #include "outcome.hpp"
@@ -62,7 +64,15 @@ benchmark::internal::Benchmark* register_benchmark(const std::string& name, benc
         // The row's whole cost, set-up, warm-up and verification included: what a profile spends.
         state.counters["row_seconds"] = seconds_since(started);
       });
-  return registered->UseManualTime()->Unit(benchmark::kMicrosecond);
+  return registered->UseManualTime();
+}
+
+bool time_unit_chosen(int argc, char** argv) {
+  for (int index = 1; index < argc; ++index) {
+    const std::string_view argument = argv[index];
+    if (argument.starts_with("--benchmark_time_unit")) return true;
+  }
+  return false;
 }
 
 std::string benchmark_name(const std::string& pattern, const std::string& variant,

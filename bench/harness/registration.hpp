@@ -28,6 +28,11 @@ struct row_context {
 
 using benchmark_body = std::function<void(benchmark::State&, const row_context&)>;
 
+// Whether the command line names --benchmark_time_unit. Rows are shown in microseconds unless it
+// does: call before benchmark::Initialize, which takes the flag away (and, without it, sets
+// nanoseconds), and set the unit after.
+bool time_unit_chosen(int argc, char** argv);
+
 benchmark::internal::Benchmark* register_benchmark(const std::string& name, benchmark_body body);
 
 // "elementwise/gpu_resident/workload:vector_add/elements:1024": <pattern>/<variant>/<axis>:<value>.

@@ -217,7 +217,9 @@ int run(const mpi_session& session, int argc, char** argv) {
   if (!results_path.empty()) check_results_path("--benchmark_out", results_path);
   const auto started = std::filesystem::file_time_type::clock::now();
   drop_output_flags_off_rank_0(argc, argv, session.rank());
+  const bool unit_chosen = time_unit_chosen(argc, argv);
   benchmark::Initialize(&argc, argv);
+  if (!unit_chosen) benchmark::SetDefaultTimeUnit(benchmark::kMicrosecond);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
 
   const auto gpus = gpu_count();

@@ -100,6 +100,18 @@ def main() -> int:
             fail(f"console: exit {as_console.returncode}\n{as_console.stderr}")
         if "Benchmark" not in as_console.stdout or ROW[1:] not in as_console.stdout:
             fail(f"console: no table:\n{as_console.stdout}")
+        if " us " not in as_console.stdout:
+            fail(f"console: rows not in microseconds by default:\n{as_console.stdout}")
+        if "***WARNING*** Library was built as DEBUG" in as_console.stderr:
+            fail(f"console: the library's DEBUG warning, unexplained:\n{as_console.stderr}")
+
+        # --benchmark_time_unit is Google Benchmark's: honoured on the console and in the file.
+        in_ms = run(bench, "--benchmark_time_unit=ms", out=out)
+        if in_ms.returncode != 0 or " ms " not in in_ms.stdout:
+            fail(f"time unit ms: exit {in_ms.returncode}, not in ms:\n{in_ms.stdout}")
+        units = {entry["time_unit"] for entry in json.loads(out.read_text())["benchmarks"]}
+        if units != {"ms"}:
+            fail(f"time unit ms: the results file's rows are in {units}")
 
         # A CSV results file keeps the row and the ceilings measured after it, which Google
         # Benchmark's own file would have lost when it reopened the file for them.
@@ -116,7 +128,7 @@ def main() -> int:
         unknown = run(bench, "--benchmark_format=xml", out=out)
         if unknown.returncode != 2 or "console, json or csv" not in unknown.stderr:
             fail(f"xml: exit {unknown.returncode}, {unknown.stderr!r}")
-    print("ok: console, json and csv on standard output; xml refused")
+    print("ok: console, json and csv on standard output; xml refused; --benchmark_time_unit")
     return 0
 
 
