@@ -64,6 +64,15 @@ void print_family_plan(std::ostream& out, const handoff::bench::bench_environmen
 
 // --help: Google Benchmark's flags, then handoff's own.
 void print_help() {
+  std::fputs(
+      "handoff_bench: measures the ways a CPU process hands work and data to GPUs (process pools,\n"
+      "queued GPU workers, post-processing splits, tensors passed between processes, data split\n"
+      "over GPUs), each as the articles' recipe and as faster variants. Every row verifies what "
+      "it\n"
+      "timed against a CPU reference and is set against this machine's ceilings (PCIe, HBM,\n"
+      "NVLink, pipe, memcpy), measured in the same run. Rows without a usable GPU are skipped\n"
+      "with the reason. Google Benchmark's flags come first, then handoff's own.\n\n",
+      stdout);
   benchmark::PrintDefaultHelp();
   std::fprintf(stdout, "\n%s", handoff::bench::handoff_flags_help().c_str());
 }

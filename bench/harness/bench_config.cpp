@@ -9,7 +9,9 @@
 #include <optional>
 #include <regex>
 #include <stdexcept>
+#include <string>
 #include <string_view>
+#include <utility>
 
 namespace handoff::bench {
 namespace {
@@ -140,6 +142,16 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
   std::optional<double> max_noise, min_time, timeout;
   std::optional<int> min_samples;
   auto alternation = plant_alternation::none;
+  // The profile each flag asked for, to refuse two that disagree rather than take the last.
+  std::optional<std::pair<std::string, bench_profile>> asked_profile;
+  const auto ask_profile = [&](std::string_view flag, bench_profile profile) {
+    if (asked_profile && asked_profile->second != profile) {
+      throw std::invalid_argument("handoff_bench: " + asked_profile->first + " and " +
+                                  std::string(flag) + " ask for two profiles; give one");
+    }
+    asked_profile.emplace(std::string(flag), profile);
+    config.profile = profile;
+  };
   int kept = 1;
   for (int i = 1; i < argc; ++i) {
     const std::string_view argument = argv[i];
@@ -149,9 +161,9 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
                                   max_seconds_per_row);
     };
     if (argument == "--handoff-smoke") {
-      config.profile = bench_profile::smoke;
+      ask_profile(argument, bench_profile::smoke);
     } else if (argument.starts_with("--handoff-profile=")) {
-      config.profile = parse_profile(value_of("--handoff-profile="));
+      ask_profile(argument, parse_profile(value_of("--handoff-profile=")));
     } else if (argument == "--handoff-plant-wrong-result") {
       config.plant_wrong_result = true;
     } else if (argument == "--handoff-list-families") {

@@ -72,6 +72,20 @@ TEST(BenchConfig, BadValuesAreClearErrors) {
   }
 }
 
+TEST(BenchConfig, TwoProfilesThatDisagreeAreRefusedInOneLine) {
+  arguments both({"handoff_bench", "--handoff-smoke", "--handoff-profile=full"});
+  try {
+    parse_handoff_flags(both.count, both.pointers.data());
+    FAIL() << "--handoff-smoke with --handoff-profile=full was accepted";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_STREQ(error.what(),
+                 "handoff_bench: --handoff-smoke and --handoff-profile=full ask for two "
+                 "profiles; give one");
+  }
+  arguments agreeing({"handoff_bench", "--handoff-profile=smoke", "--handoff-smoke"});
+  EXPECT_TRUE(parse_handoff_flags(agreeing.count, agreeing.pointers.data()).smoke);
+}
+
 TEST(BenchConfig, TheProfileSetsTheSamplingAndExplicitFlagsWinInAnyOrder) {
   arguments plain({"handoff_bench"});
   const auto standard = parse_handoff_flags(plain.count, plain.pointers.data());
