@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
-from matplotlib.ticker import NullFormatter
+from matplotlib.ticker import EngFormatter, NullFormatter
 
 from handoff_reports.compare_stats import side_of
 from handoff_reports.gpu_scaling import ONE_PROCESS, SCALING_TARGET, ScalingSeries
@@ -72,6 +72,49 @@ def time_against_size(pattern: str, facet: Facet, styles: VariantStyles) -> str:
     axes.set_ylabel("median time")
     return _finish_against_size(figure, axes, pattern, facet, "time", "s",
                                 "; bands: the medians' intervals")  # fmt: skip
+
+
+def has_one_size(facet: Facet) -> bool:
+    """Every series of the facet measured at one and the same size: a line would be a column of
+    markers, so the facet gets a dot chart by variant instead."""
+    return len({size for series in facet.series for size, _ in series.points()}) == 1
+
+
+def time_by_variant(pattern: str, facet: Facet, styles: VariantStyles) -> str:
+    """Each series' median at the facet's one size as a dot with its interval, a line a series,
+    quickest at the top, and its efficiency beside it where it has a floor."""
+    points = [(series.label, row) for series in facet.series for _, row in series.points()]
+    points.sort(key=lambda point: point[1].median_seconds, reverse=True)
+    size = next(size for series in facet.series for size, _ in series.points())
+    labels = [label for label, _ in points]
+    height = max(2.0, 1.1 + 0.3 * len(points))
+    figure = new_figure(9.0, height, layout=None)
+    figure.subplots_adjust(left=0.34, right=0.84, bottom=0.75 / height, top=1 - 0.45 / height)
+    axes = figure.add_subplot()
+    for index, (label, row) in enumerate(points):
+        style = styles.series_keywords(label, labels)
+        low, high = _interval(row)
+        median = row.median_seconds
+        axes.errorbar([median], [index], xerr=[[median - low], [high - median]],
+                      color=style["color"], marker=style["marker"], markersize=5, capsize=2,
+                      linestyle="none", gid=style["gid"])  # fmt: skip
+        if row.efficiency:
+            note = f"{100 * row.efficiency:.0f}% of floor" + (" SUSPECT" if row.suspect else "")
+            axes.annotate(note, (1.0, index), xycoords=("axes fraction", "data"), xytext=(4, 0),
+                          textcoords="offset points", va="center", fontsize="x-small")  # fmt: skip
+    axes.set_yticks(range(len(points)), labels, fontsize="x-small")
+    axes.set_ylim(-0.6, len(points) - 0.4)
+    times = [t for _, row in points for t in _interval(row)]
+    if max(times) > 10 * min(times):
+        axes.set_xscale("log")
+        readable_log_axis(axes, "x", "s")
+    else:
+        axes.xaxis.set_major_formatter(EngFormatter(unit="s", places=0, sep=" "))
+    axes.set_xlabel("median time, with its interval")
+    axes.set_title(f"{pattern}: time by variant at {_size_label(facet)}:{size:g} "
+                   f"({facet.title})", fontsize="small")  # fmt: skip
+    axes.grid(True, axis="x", which="both", alpha=0.3)
+    return figure_to_svg(figure, f"{pattern} time by variant, {facet.title}")
 
 
 def speedup_over_cpu(

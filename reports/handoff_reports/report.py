@@ -82,6 +82,9 @@ def pattern_section(
     for facet in facets_of(rows):
         if not any(series.points() for series in facet.series):
             continue
+        if plots.has_one_size(facet):
+            section.time_plots.append(plots.time_by_variant(pattern, facet, styles))
+            continue
         section.time_plots.append(plots.time_against_size(pattern, facet, styles))
         if speedups := speedups_over_best_cpu(facet, rows):
             section.speedup_plots.append(plots.speedup_over_cpu(pattern, facet, speedups, styles))

@@ -4,7 +4,10 @@ from pathlib import Path
 import made_up
 import pytest
 
-from handoff_reports.report import main
+from handoff_reports.plots import has_one_size
+from handoff_reports.report import _by_pattern, main
+from handoff_reports.results import load_results
+from handoff_reports.series import facets_of
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -154,3 +157,22 @@ def test_one_gpu_says_scaling_needs_two_and_shows_nothing_else(tmp_path):
     assert "<svg" not in section and "<table" not in section
     headline = one_gpu.split('id="headline-table"', 1)[1].split("</table>", 1)[0]
     assert "splitting over GPUs needs two or more; this run measured one" in headline
+
+
+def test_no_plot_against_size_has_a_single_size(tmp_path):
+    # A facet measured at one size gets a dot chart by variant, not a column of line markers.
+    fixture = FIXTURES / "real" / "h200-default-profile.json"
+    html = _render(tmp_path, fixture)
+    titles = re.findall(r"<title>([^<]*)</title>", html)
+    single, several = set(), set()
+    for pattern, rows in _by_pattern(load_results(fixture).benchmark_rows()).items():
+        for facet in facets_of(rows):
+            if any(series.points() for series in facet.series):
+                (single if has_one_size(facet) else several).add(f"{pattern}, {facet.title}")
+    assert single and several
+    for title in titles:
+        if " against size, " in title:
+            pattern = title.split(" ")[0]
+            assert f"{pattern}, {title.split(' against size, ')[1]}" in several, title
+    by_variant = {t.replace(" time by variant", "") for t in titles if " time by variant, " in t}
+    assert by_variant == single
