@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "ceiling_source.hpp"
+#include "console_rows.hpp"
 #include "scaling_summary.hpp"
 #include "traffic.hpp"
 
@@ -184,6 +185,14 @@ void print_summary(std::ostream& out, const std::vector<measured_run>& runs) {
 void summarising_reporter::ReportRuns(const std::vector<Run>& reports) {
   benchmark::ConsoleReporter::ReportRuns(reports);
   collect(reports);
+}
+
+void summarising_reporter::PrintHeader(const Run&) {
+  GetOutputStream() << console_header(name_field_width_);
+}
+
+void summarising_reporter::PrintRunData(const Run& run) {
+  GetOutputStream() << console_row(run, name_field_width_);
 }
 
 void summarising_reporter::collect(const std::vector<Run>& reports) {

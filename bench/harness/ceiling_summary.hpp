@@ -83,6 +83,9 @@ class summarising_reporter : public benchmark::ConsoleReporter {
   const std::vector<measured_run>& runs() const noexcept { return runs_; }
 
  protected:
+  // The console's own table (console_rows.hpp) in place of Google Benchmark's.
+  void PrintHeader(const Run& run) override;
+  void PrintRunData(const Run& run) override;
   // Keeps the verified rows for the summary, without printing them, and whether any row failed.
   void collect(const std::vector<Run>& reports);
   // The summary (print_summary), then where the run's headline table comes from.
