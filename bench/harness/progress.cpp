@@ -62,32 +62,55 @@ std::size_t progress_lines::family_rows(const std::string& family) const {
   return count;
 }
 
+namespace {
+
+std::size_t kind_of(const registered_row& row) {
+  return row.name.starts_with("ceilings/") ? 0 : 1;
+}
+
+}  // namespace
+
 void progress_lines::announce_family() {
   if (done_ >= plan_.size()) return;
   const auto& family = plan_[done_].family;
   if (family == announced_family_) return;
   announced_family_ = family;
+  announced_at_ = done_;
+  announced_rows_ = family_rows(family);
   ++families_announced_;
-  print_line(family);
+  print_line(false);
 }
 
-void progress_lines::print_line(const std::string& family) {
-  last_line_ = std::chrono::steady_clock::now();
-  const double elapsed =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-  char line[512];
-  std::string estimate = "estimate after the first family";
-  if (done_ > 0) {
-    const double left =
-        elapsed / static_cast<double>(done_) * static_cast<double>(plan_.size() - done_);
-    estimate = "about " + minutes_and_seconds(left) + " left";
+double progress_lines::seconds_left(double elapsed) const {
+  const double overall = elapsed / static_cast<double>(done_);
+  double left = 0.0;
+  for (std::size_t i = done_; i < plan_.size(); ++i) {
+    const auto kind = kind_of(plan_[i]);
+    left += done_by_kind_[kind] > 0
+                ? seconds_by_kind_[kind] / static_cast<double>(done_by_kind_[kind])
+                : overall;
   }
+  return left;
+}
+
+void progress_lines::print_line(bool again) {
+  last_line_ = std::chrono::steady_clock::now();
+  const double elapsed = std::chrono::duration<double>(last_line_ - started_).count();
+  std::string estimate = "estimate after the first family";
+  if (done_ > 0) estimate = "about " + minutes_and_seconds(seconds_left(elapsed)) + " left";
+  char where[96];
+  if (again) {
+    std::snprintf(where, sizeof where, "row %zu of %zu", done_ - announced_at_ + 1,
+                  announced_rows_);
+  } else {
+    std::snprintf(where, sizeof where, "%zu rows", announced_rows_);
+  }
+  char line[512];
   std::snprintf(line, sizeof line,
-                "handoff_bench: family %zu of %zu: %s (%zu rows); %zu of %zu rows done, %s "
-                "elapsed, %s\n",
-                families_announced_, std::max(family_count(), families_announced_), family.c_str(),
-                family_rows(family), done_, plan_.size(), minutes_and_seconds(elapsed).c_str(),
-                estimate.c_str());
+                "handoff_bench: family %zu of %zu: %s (%s); %zu of %zu rows done, %s elapsed, %s\n",
+                families_announced_, std::max(family_count(), families_announced_),
+                announced_family_.c_str(), where, done_, plan_.size(),
+                minutes_and_seconds(elapsed).c_str(), estimate.c_str());
   out_ << line << std::flush;
 }
 
@@ -95,15 +118,18 @@ void progress_lines::row_finished(const std::string& name) {
   // Rows finish in plan order; a name the plan lacks (a guessed filter) still counts as one row.
   const auto found = std::find_if(plan_.begin() + static_cast<long>(std::min(done_, plan_.size())),
                                   plan_.end(), [&](const auto& row) { return row.name == name; });
+  const auto now = std::chrono::steady_clock::now();
+  const auto kind = found != plan_.end() ? kind_of(*found) : kind_of({name, {}});
+  seconds_by_kind_[kind] += std::chrono::duration<double>(now - last_row_).count();
+  ++done_by_kind_[kind];
+  last_row_ = now;
   if (found != plan_.end()) {
     done_ = static_cast<std::size_t>(found - plan_.begin()) + 1;
   } else {
     ++done_;
   }
   announce_family();
-  if (std::chrono::steady_clock::now() - last_line_ > std::chrono::seconds(30) &&
-      done_ < plan_.size())
-    print_line(announced_family_);
+  if (now - last_line_ > std::chrono::seconds(30) && done_ < plan_.size()) print_line(true);
 }
 
 void progress_lines::finished() {

@@ -1,7 +1,7 @@
 #pragma once
 // One line per family on stderr as the run moves through its families: which family of how many,
 // rows done of all, time elapsed, and an estimate of the time left from the rows so far; within a
-// long family, the same line again every half minute. The plan
+// long family, a line every half minute with the row it is at. The plan
 // comes from the registered rows and Google Benchmark's filter, matched the way Google Benchmark
 // matches it (an extended regex searched in "<name>/manual_time", a leading '-' negating it).
 
@@ -29,17 +29,26 @@ class progress_lines {
 
  private:
   void announce_family();
-  void print_line(const std::string& family);
+  // The family's line: on announcing it, its row count; again within it, the row it is at.
+  void print_line(bool again);
   std::size_t family_count() const;
   std::size_t family_rows(const std::string& family) const;
+  // Seconds left: the rows left of each kind (ceilings, the rest) at that kind's time a row so
+  // far, since a ceiling row costs far less than a pattern's row with its set-up.
+  double seconds_left(double elapsed) const;
 
   std::ostream& out_;
   std::vector<registered_row> plan_;
   std::size_t done_ = 0;
   std::size_t families_announced_ = 0;
   std::string announced_family_;
+  std::size_t announced_at_ = 0;    // done_ when the family was announced
+  std::size_t announced_rows_ = 0;  // its rows then, which the lines within it keep
+  double seconds_by_kind_[2] = {};  // time the finished rows took, ceilings and the rest
+  std::size_t done_by_kind_[2] = {};
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point last_line_ = started_;
+  std::chrono::steady_clock::time_point last_row_ = started_;
 };
 
 }  // namespace handoff::bench
