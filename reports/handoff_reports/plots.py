@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 from matplotlib.axes import Axes
@@ -20,6 +21,18 @@ TABLEAU = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b
 STAGE_COLOURS = dict(zip(STAGES, TABLEAU, strict=True))
 
 
+def _title(axes: Axes, text: str) -> None:
+    """A title wrapped to the axes' width (about 70 characters), so that a long facet is not cut
+    off at the figure's edge."""
+    lines = textwrap.wrap(text, 70)
+    axes.set_title("\n".join(lines), fontsize="small")
+    if len(lines) > 1:  # room above the axes for every line: about a sixth of an inch each
+        figure = axes.get_figure()
+        assert isinstance(figure, Figure)
+        top = 1 - (0.15 + 0.17 * len(lines)) / figure.get_figheight()
+        figure.subplots_adjust(top=min(figure.subplotpars.top, top))
+
+
 def _legend(axes: Axes) -> None:
     if axes.get_legend_handles_labels()[0]:
         axes.legend(fontsize="x-small", loc="center left", bbox_to_anchor=(1.01, 0.5))
@@ -36,8 +49,7 @@ def _finish_against_size(
     axes.set(xscale="log", yscale="log", xlabel=_size_label(facet))
     readable_log_axis(axes, "x")
     readable_log_axis(axes, "y", y_unit)
-    axes.set_title(f"{pattern}: {what} against {_size_label(facet)} ({facet.title}){note}",
-                   fontsize="small")  # fmt: skip
+    _title(axes, f"{pattern}: {what} against {_size_label(facet)} ({facet.title}){note}")
     axes.grid(True, which="both", alpha=0.3)
     _legend(axes)
     return figure_to_svg(figure, f"{pattern} {what} against size, {facet.title}")
@@ -111,8 +123,7 @@ def time_by_variant(pattern: str, facet: Facet, styles: VariantStyles) -> str:
     else:
         axes.xaxis.set_major_formatter(EngFormatter(unit="s", places=0, sep=" "))
     axes.set_xlabel("median time, with its interval")
-    axes.set_title(f"{pattern}: time by variant at {_size_label(facet)}:{size:g} "
-                   f"({facet.title})", fontsize="small")  # fmt: skip
+    _title(axes, f"{pattern}: time by variant at {_size_label(facet)}:{size:g} ({facet.title})")
     axes.grid(True, axis="x", which="both", alpha=0.3)
     return figure_to_svg(figure, f"{pattern} time by variant, {facet.title}")
 
@@ -152,8 +163,9 @@ def efficiency_against_size(pattern: str, facet: Facet, styles: VariantStyles) -
     axes.set(xscale="log", xlabel=_size_label(facet), ylabel="efficiency (% of floor)")
     readable_log_axis(axes, "x")
     axes.set_ylim(bottom=0)
-    axes.set_title(f"{pattern}: efficiency against this run's ceilings ({facet.title});"
-                   " red × = SUSPECT", fontsize="small")  # fmt: skip
+    _title(
+        axes, f"{pattern}: efficiency against this run's ceilings ({facet.title}); red × = SUSPECT"
+    )
     axes.grid(True, alpha=0.3)
     _legend(axes)
     return figure_to_svg(figure, f"{pattern} efficiency, {facet.title}")

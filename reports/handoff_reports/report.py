@@ -164,13 +164,18 @@ def _evaluate_claims(run: Run) -> tuple[list[ClaimVerdict], str | None]:
         return [], str(error)
 
 
+def report_styles(runs: list[Run]) -> VariantStyles:
+    """Each variant's colour and marker, the variants of a pattern apart from one another."""
+    # Variants the record lacks (a file written before it) still get styles apart from their
+    # pattern's others, in the order their rows come.
+    return styles_from_record(merge_records([variants_of(runs), variants_seen(runs)]))
+
+
 def render_report(runs: list[Run]) -> str:
     run = merge_runs(runs)
     rows = run.benchmark_rows()
     recorded = variants_of(runs)
-    # Variants the record lacks (a file written before it) still get styles apart from their
-    # pattern's others, in the order their rows come.
-    styles = styles_from_record(merge_records([recorded, variants_seen(runs)]))
+    styles = report_styles(runs)
     # A pattern's section is a dozen plots or more: worth a process of its own.
     work = [(pattern, members, run.ceilings, styles)
             for pattern, members in _by_pattern(rows).items()]  # fmt: skip

@@ -14,6 +14,8 @@ FACET_AXES = ("workload", "memory", "compute", "target", "scope", "data", "n")
 # Axes that are a run's bookkeeping, not a line of its own.
 IGNORED_AXES = ("iterations",)
 CPU_VARIANT_PREFIX = "cpu_"
+# The most lines one plot draws before its facet is split by another axis.
+MAX_SERIES = 8
 
 
 @dataclass
@@ -70,10 +72,45 @@ def facets_of(rows: list[Row]) -> list[Facet]:
         series.rows.append(row)
     facets = []
     for key, labelled in by_facet.items():
-        title = ", ".join(f"{axis} {value}" for axis, value in key) or "all rows"
         size_axis = next((r.name.size_axis for s in labelled.values() for r in s.rows), None)
-        ordered = sorted(labelled.values(), key=lambda s: s.label)
-        facets.append(Facet(key, title, size_axis, ordered))
+        facets.extend(_narrow(key, size_axis, list(labelled.values())))
+    return facets
+
+
+def _title(key: tuple[tuple[str, str], ...]) -> str:
+    return ", ".join(f"{axis} {value}" for axis, value in key) or "all rows"
+
+
+def _series_axes(series: Series) -> list[tuple[str, str]]:
+    """The axes in a series' label after its variant."""
+    return [(axis, value) for axis, _, value in
+            (part.partition(":") for part in series.label.split(" ")[1:])]  # fmt: skip
+
+
+def _narrow(
+    key: tuple[tuple[str, str], ...], size_axis: str | None, series: list[Series]
+) -> list[Facet]:
+    """The facet, or where it would draw more than MAX_SERIES lines, one facet per value of the
+    series axis with the most values (a GPU count, a partitioner), each narrowed again: a legend
+    of eighteen entries is not read."""
+    ordered = sorted(series, key=lambda one: one.label)
+    values: dict[str, set[str]] = defaultdict(set)
+    for one in ordered:
+        for axis, value in _series_axes(one):
+            values[axis].add(value)
+    splittable = [axis for axis, seen in values.items() if len(seen) > 1]
+    if len(ordered) <= MAX_SERIES or not splittable:
+        return [Facet(key, _title(key), size_axis, ordered)]
+    axis = max(splittable, key=lambda name: (len(values[name]), name))
+    narrowed: dict[str, list[Series]] = defaultdict(list)
+    for one in ordered:
+        value = dict(_series_axes(one)).get(axis, "-")
+        rest = " ".join(f"{a}:{v}" for a, v in _series_axes(one) if a != axis)
+        label = " ".join(part for part in (one.label.split(" ")[0], rest) if part)
+        narrowed[value].append(Series(label, one.rows))
+    facets = []
+    for value, members in sorted(narrowed.items()):
+        facets.extend(_narrow((*key, (axis, value)), size_axis, members))
     return facets
 
 

@@ -157,3 +157,35 @@ def test_the_claims_come_first_and_each_variant_keeps_its_colour_in_every_plot(
     picture = _screenshot_path(tmp_path, "report-headline.png")
     assert browser.save_screenshot(str(picture))
     assert picture.stat().st_size > 10_000
+
+
+# Every text a plot draws (its title, ticks, labels, legend), as (plot title, how far outside the
+# plot's box it reaches, in pixels): empty when nothing is clipped.
+_CLIPPED_TEXT_SCRIPT = """
+const out = [];
+for (const plot of document.querySelectorAll('svg.plot')) {
+  const title = plot.querySelector('title').textContent;
+  const box = plot.getBoundingClientRect();
+  for (const text of plot.querySelectorAll('text, g[id^="text_"]')) {
+    const r = text.getBoundingClientRect();
+    if (r.width === 0) continue;
+    const outside = Math.max(box.left - r.left, r.right - box.right, box.top - r.top,
+                             r.bottom - box.bottom);
+    if (outside > 1) { out.push([title, outside]); break; }
+  }
+}
+return out;
+"""
+
+
+def test_no_title_tick_or_legend_of_the_h200_report_is_clipped(
+    browser: object, tmp_path: Path
+) -> None:
+    from selenium.webdriver.remote.webdriver import WebDriver
+
+    assert isinstance(browser, WebDriver)
+    page = tmp_path / "report.html"
+    fixtures = ["real/h200-default-profile.json", "real/h200x4-multi_gpu.json"]
+    assert report_main([str(FIXTURES / f) for f in fixtures] + ["-o", str(page)]) == 0
+    browser.get(page.as_uri())
+    assert browser.execute_script(_CLIPPED_TEXT_SCRIPT) == []

@@ -5,11 +5,14 @@ import made_up
 import pytest
 
 from handoff_reports.plots import has_one_size
-from handoff_reports.report import _by_pattern, main
+from handoff_reports.report import _by_pattern, main, report_styles
 from handoff_reports.results import load_results
-from handoff_reports.series import facets_of
+from handoff_reports.series import MAX_SERIES, facets_of
 
 FIXTURES = Path(__file__).parent / "fixtures"
+H200_MAIN_JOB = (
+    Path(__file__).parents[2] / "docs" / "results" / "runs" / "h200-default-profile.json"
+)
 
 
 def _render(tmp_path, *paths):
@@ -176,3 +179,25 @@ def test_no_plot_against_size_has_a_single_size(tmp_path):
             assert f"{pattern}, {title.split(' against size, ')[1]}" in several, title
     by_variant = {t.replace(" time by variant", "") for t in titles if " time by variant, " in t}
     assert by_variant == single
+
+
+def test_no_plot_of_the_h200_report_draws_more_than_eight_series_or_two_alike():
+    # A facet of more lines is split by another axis; within one, no two series share a glyph.
+    # The H200 main job the results page shows (its file records every variant) and the 4-GPU run.
+    for path in (H200_MAIN_JOB, FIXTURES / "real" / "h200x4-multi_gpu.json"):
+        run = load_results(path)
+        styles = report_styles([run])
+        rows = run.benchmark_rows()
+        for pattern, members in _by_pattern(rows).items():
+            for facet in facets_of(members):
+                labels = [series.label for series in facet.series]
+                assert len(labels) <= MAX_SERIES, (pattern, facet.title, labels)
+                glyphs = [
+                    tuple(
+                        (key, value)
+                        for key, value in sorted(styles.series_keywords(label, labels).items())
+                        if key != "gid"  # an id of its own for every line drawn
+                    )
+                    for label in labels
+                ]
+                assert len(set(glyphs)) == len(glyphs), (pattern, facet.title, labels)
