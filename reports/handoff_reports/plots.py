@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
-from matplotlib.ticker import EngFormatter, NullFormatter
+from matplotlib.ticker import EngFormatter, FuncFormatter, LogLocator, NullFormatter
 
 from handoff_reports.compare_stats import side_of
 from handoff_reports.gpu_scaling import ONE_PROCESS, SCALING_TARGET, ScalingSeries
@@ -19,6 +19,7 @@ from handoff_reports.svg import figure_to_svg, new_figure, new_plot_with_legend_
 MAX_BARS = 24
 TABLEAU = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#bab0ac")
 STAGE_COLOURS = dict(zip(STAGES, TABLEAU, strict=True))
+WARM_GREY, COLD_GREY = "#c7c7c7", "#595959"
 
 
 def _title(axes: Axes, text: str) -> None:
@@ -42,13 +43,25 @@ def _size_label(facet: Facet) -> str:
     return facet.size_axis or "size"
 
 
+def _ratio_axis(axes: Axes) -> None:
+    """A log axis of ratios labelled 0.5×, 1×, 2×, 5×: an engineering "100 m" or a lone "1" does
+    not read as a speedup."""
+    axes.yaxis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
+    axes.yaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}×"))
+    axes.yaxis.set_minor_formatter(NullFormatter())
+
+
 def _finish_against_size(
     figure: Figure, axes: Axes, pattern: str, facet: Facet, what: str, y_unit: str, note: str
 ) -> str:
-    """Log-log axes against the facet's size, readable ticks, title, grid and legend; the SVG."""
+    """Log-log axes against the facet's size, readable ticks, title, grid and legend; the SVG.
+    y_unit "×" makes the y axis a ratio."""
     axes.set(xscale="log", yscale="log", xlabel=_size_label(facet))
     readable_log_axis(axes, "x")
-    readable_log_axis(axes, "y", y_unit)
+    if y_unit == "×":
+        _ratio_axis(axes)
+    else:
+        readable_log_axis(axes, "y", y_unit)
     _title(axes, f"{pattern}: {what} against {_size_label(facet)} ({facet.title}){note}")
     axes.grid(True, which="both", alpha=0.3)
     _legend(axes)
@@ -142,7 +155,7 @@ def speedup_over_cpu(
     axes.axhline(1.0, color="black", linewidth=0.8, linestyle="--")
     axes.set_ylabel("speedup over the best CPU reference (×)")
     return _finish_against_size(figure, axes, pattern, facet, "speedup over the best CPU row",
-                                "", "")  # fmt: skip
+                                "×", "")  # fmt: skip
 
 
 def efficiency_against_size(pattern: str, facet: Facet, styles: VariantStyles) -> str:
@@ -254,15 +267,16 @@ def cold_against_warm(pattern: str, pairs: Sequence[ColdWarmPair]) -> str:
     figure = new_figure(7.5, 0.8 + 0.36 * len(pairs))
     axes = figure.add_subplot()
     positions = list(range(len(pairs)))
+    # Greys: the variants' colours mean variants everywhere else in the report.
     axes.barh([p - 0.2 for p in positions], [pair.warm.median_seconds for pair in pairs],
-              height=0.4, label="warm", color="#59a14f")  # fmt: skip
+              height=0.4, label="warm", color=WARM_GREY)  # fmt: skip
     axes.barh([p + 0.2 for p in positions], [pair.cold.median_seconds for pair in pairs],
-              height=0.4, label="cold", color="#4e79a7")  # fmt: skip
+              height=0.4, label="cold", color=COLD_GREY)  # fmt: skip
     axes.set_yticks(positions, [f"{pair.label} (×{pair.ratio:.3g})" for pair in pairs])
     axes.invert_yaxis()
     axes.tick_params(axis="y", labelsize="x-small")
-    axes.set(xscale="log", xlabel="median time (s)")
-    axes.xaxis.set_minor_formatter(NullFormatter())  # the minor labels of a short log axis collide
+    axes.set(xscale="log", xlabel="median time")
+    readable_log_axis(axes, "x", "s")
     axes.set_title(f"{pattern}: cold (processes and contexts created) against warm",
                    fontsize="small")  # fmt: skip
     _legend(axes)
