@@ -56,10 +56,17 @@ def _facet_key(row: Row) -> tuple[tuple[str, str], ...]:
                  if axis in FACET_AXES and axis != size_axis)  # fmt: skip
 
 
-def _series_label(row: Row) -> str:
+def _series_axes(row: Row, dropped: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """The axes that tell a row's series apart within its facet: all but the facet's, the size
+    and bookkeeping, and those a narrowed facet took into its title (`dropped`)."""
     size_axis = row.name.size_axis
-    rest = row.name.axes_without(*FACET_AXES, *IGNORED_AXES, *((size_axis,) if size_axis else ()))
-    return " ".join([row.name.variant, *(f"{axis}:{value}" for axis, value in rest)])
+    return list(row.name.axes_without(*FACET_AXES, *IGNORED_AXES, *dropped,
+                                      *((size_axis,) if size_axis else ())))  # fmt: skip
+
+
+def _series_label(row: Row, dropped: tuple[str, ...] = ()) -> str:
+    axes = _series_axes(row, dropped)
+    return " ".join([row.name.variant, *(f"{axis}:{value}" for axis, value in axes)])
 
 
 def facets_of(rows: list[Row]) -> list[Facet]:
@@ -81,14 +88,11 @@ def _title(key: tuple[tuple[str, str], ...]) -> str:
     return ", ".join(f"{axis} {value}" for axis, value in key) or "all rows"
 
 
-def _series_axes(series: Series) -> list[tuple[str, str]]:
-    """The axes in a series' label after its variant."""
-    return [(axis, value) for axis, _, value in
-            (part.partition(":") for part in series.label.split(" ")[1:])]  # fmt: skip
-
-
 def _narrow(
-    key: tuple[tuple[str, str], ...], size_axis: str | None, series: list[Series]
+    key: tuple[tuple[str, str], ...],
+    size_axis: str | None,
+    series: list[Series],
+    dropped: tuple[str, ...] = (),
 ) -> list[Facet]:
     """The facet, or where it would draw more than MAX_SERIES lines, one facet per value of the
     series axis with the most values (a GPU count, a partitioner), each narrowed again: a legend
@@ -96,21 +100,20 @@ def _narrow(
     ordered = sorted(series, key=lambda one: one.label)
     values: dict[str, set[str]] = defaultdict(set)
     for one in ordered:
-        for axis, value in _series_axes(one):
+        for axis, value in _series_axes(one.rows[0], dropped):
             values[axis].add(value)
     splittable = [axis for axis, seen in values.items() if len(seen) > 1]
     if len(ordered) <= MAX_SERIES or not splittable:
         return [Facet(key, _title(key), size_axis, ordered)]
     axis = max(splittable, key=lambda name: (len(values[name]), name))
+    narrower = (*dropped, axis)
     narrowed: dict[str, list[Series]] = defaultdict(list)
     for one in ordered:
-        value = dict(_series_axes(one)).get(axis, "-")
-        rest = " ".join(f"{a}:{v}" for a, v in _series_axes(one) if a != axis)
-        label = " ".join(part for part in (one.label.split(" ")[0], rest) if part)
-        narrowed[value].append(Series(label, one.rows))
+        value = one.rows[0].name.axis(axis) or "-"
+        narrowed[value].append(Series(_series_label(one.rows[0], narrower), one.rows))
     facets = []
     for value, members in sorted(narrowed.items()):
-        facets.extend(_narrow((*key, (axis, value)), size_axis, members))
+        facets.extend(_narrow((*key, (axis, value)), size_axis, members, narrower))
     return facets
 
 
