@@ -259,7 +259,7 @@ std::string handoff_flags_help() {
          "  --handoff-min-samples=N      samples per row at least (default 10; full: 20)\n"
          "  --handoff-min-time=SECONDS   timed seconds per row at least (default 0.1; full: 0.25)\n"
          "  --handoff-timeout=SECONDS    a row stops sampling after this long and is marked noisy\n"
-         "                               if it is above its target (default 1.5; full: 3)\n"
+         "                               if it is above its target (default 1; full: 3)\n"
          "  --handoff-max-elements=N     largest element count on the element axes (default 2^28)\n"
          "  --handoff-axis=NAME:V1,V2,... measure these values of a size axis (a count, or 2^K)\n"
          "                               in place of the profile's; repeat for other axes:\n" +

@@ -32,7 +32,7 @@ struct sampling_settings {
   double max_noise = 0.01;
   int min_samples = 10;
   double min_time_seconds = 0.1;
-  double timeout_seconds = 1.5;
+  double timeout_seconds = 1.0;
   // Warm-up stops when two consecutive batches agree, or after this long.
   double max_warmup_seconds = 0.2;
 };
