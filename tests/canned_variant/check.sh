@@ -110,6 +110,10 @@ for entry in "${patterns[@]}"; do
 done
 echo "canned_variant: ${#patterns[@]} patterns, each one new file and one line of variants.def"
 
+# A machine that cannot install packages finds xxHash and OpenBLAS in the tree's .deps
+# (ci/carry-deps), which git ignores and so the copy leaves out.
+[[ -d $source_dir/.deps && ! -e $tree/.deps ]] && ln -s "$source_dir/.deps" "$tree/.deps"
+
 export PATH="/usr/local/cuda/bin:$PATH"
 generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)
