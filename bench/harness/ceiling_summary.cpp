@@ -5,9 +5,11 @@
 #include <iterator>
 #include <ranges>
 #include <string_view>
+#include <utility>
 
 #include "ceiling_source.hpp"
 #include "console_rows.hpp"
+#include "floor_model.hpp"
 #include "scaling_summary.hpp"
 #include "traffic.hpp"
 
@@ -108,21 +110,29 @@ std::vector<efficiency_row> efficiencies_from(
     const std::vector<measured_run>& runs, const std::map<std::string, ceiling_value>& ceilings) {
   std::vector<efficiency_row> rows;
   for (const auto& run : medians_by_name(runs)) {
-    efficiency_row row{run.name, run.seconds_per_iteration, 0.0, {}, {}};
+    efficiency_row row;
+    row.name = run.name;
+    row.measured_seconds = run.seconds_per_iteration;
+    row.floor_seconds = 0.0;
     if (const auto high = run.counters.find("ci_high");
         high != run.counters.end() && high->second > 0)
       row.slowest_seconds = high->second;
     bool has_floor = false;
     const auto overlap = run.counters.find(std::string(floor_overlapped_counter));
     const bool overlapped = overlap != run.counters.end() && overlap->second > 0;
-    const auto add_stage = [&](double stage_seconds) {
-      *row.floor_seconds = overlapped ? std::max(*row.floor_seconds, stage_seconds)
-                                      : *row.floor_seconds + stage_seconds;
+    row.overlapped = overlapped;
+    const auto add_stage = [&](floor_term term) {
+      *row.floor_seconds = overlapped ? std::max(*row.floor_seconds, term.seconds)
+                                      : *row.floor_seconds + term.seconds;
+      row.terms.push_back(std::move(term));
     };
     for (const auto& [counter, value] : run.counters) {
       if (counter.starts_with(floor_seconds_prefix)) {
         has_floor = true;
-        if (row.floor_seconds) add_stage(value);
+        if (row.floor_seconds) {
+          add_stage({floor_term::kind::seconds, counter.substr(floor_seconds_prefix.size()), value,
+                     0.0, value});
+        }
         continue;
       }
       const bool is_bytes = counter.starts_with(floor_bytes_prefix);
@@ -137,7 +147,13 @@ std::vector<efficiency_row> efficiencies_from(
         row.floor_seconds.reset();
         break;
       }
-      add_stage(is_bytes ? value / found->second.rate_for(value) : value * found->second.value);
+      if (is_bytes) {
+        const double rate = found->second.rate_for(value);
+        add_stage({floor_term::kind::bytes, ceiling, value, rate, value / rate});
+      } else {
+        add_stage({floor_term::kind::events, ceiling, value, found->second.value,
+                   value * found->second.value});
+      }
     }
     if (has_floor) rows.push_back(row);
   }
@@ -171,6 +187,7 @@ void print_efficiency(std::ostream& out, const std::vector<measured_run>& runs) 
                     row.efficiency() * 100.0, row.suspect() ? "   SUSPECT: above the ceiling" : "");
     }
     out << line;
+    if (row.floor_seconds) out << "      floor: " << describe_floor(row) << "\n";
   }
 }
 

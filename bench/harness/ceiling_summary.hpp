@@ -36,11 +36,24 @@ struct ceiling_value {
   double rate_for(double bytes) const;
 };
 
+// One term of a floor, as it was priced: bytes over a bandwidth ceiling at the rate for that size,
+// events at a latency ceiling, or seconds of a stage measured in the same run.
+struct floor_term {
+  enum class kind { bytes, events, seconds };
+  kind what = kind::bytes;
+  std::string name;     // the ceiling, or the measured stage
+  double amount = 0.0;  // bytes, events or seconds per iteration
+  double figure = 0.0;  // bytes per second, or seconds per event; 0 for a measured stage
+  double seconds = 0.0;
+};
+
 struct efficiency_row {
   std::string name;
   double measured_seconds = 0.0;
   std::optional<double> floor_seconds;  // empty when a ceiling it needs was not measured
   std::string missing_ceiling;
+  std::vector<floor_term> terms;  // what the floor is made of
+  bool overlapped = false;        // the floor is the slowest term, not their sum
   // The slow end of the row's interval (its ci_high); empty where it has none.
   std::optional<double> slowest_seconds;
   double efficiency() const { return floor_seconds ? *floor_seconds / measured_seconds : 0.0; }

@@ -6,6 +6,7 @@
 
 #include "bounded_json.hpp"
 #include "ceiling_source.hpp"
+#include "floor_model.hpp"
 #include "results_file.hpp"
 #include "scaling_summary.hpp"
 
@@ -56,6 +57,7 @@ void annotate(nlohmann::json& results, const std::vector<measured_run>& runs) {
       continue;
     }
     benchmark["floor_seconds"] = *row->floor_seconds;
+    benchmark["floor_model"] = describe_floor(*row);
     benchmark["efficiency"] = row->efficiency();
     benchmark["suspect"] = row->suspect();
   }

@@ -224,6 +224,11 @@ def headline_table(rows: Sequence[Row]) -> list[HeadlineLine]:
     return [line for line in lines if line is not None]
 
 
+# How handoff_bench opens the model of a floor that counts launches and no byte
+# (bench/harness/floor_model.hpp).
+LAUNCHES_ONLY = "launches only"
+
+
 def entry_text(entry: Entry | None) -> str:
     """`variant 1.23 ms [1.20, 1.25 ms], 45.6% of floor`, or "–"."""
     if entry is None:
@@ -233,7 +238,8 @@ def entry_text(entry: Entry | None) -> str:
         text += f" [{seconds_text(interval[0])}, {seconds_text(interval[1])}]"
     floor = entry.row.floor_seconds
     if floor is not None:
-        text += f", floor {seconds_text(floor)} ({percent_text(entry.row.efficiency)})"
+        launches = ", launches only" if entry.row.floor_model.startswith(LAUNCHES_ONLY) else ""
+        text += f", floor {seconds_text(floor)}{launches} ({percent_text(entry.row.efficiency)})"
         if entry.row.suspect:
             text += " SUSPECT"
     return text

@@ -15,7 +15,7 @@ from handoff_reports import plots
 from handoff_reports.claims import ClaimsError, ClaimVerdict, evaluate_claims, load_claims
 from handoff_reports.formatting import ceiling_text, seconds_text
 from handoff_reports.gpu_scaling import ScalingSeries, by_scope, scaling_series
-from handoff_reports.headline import headline_table, speedup_text
+from handoff_reports.headline import LAUNCHES_ONLY, headline_table, speedup_text
 from handoff_reports.output_files import OutputError, check_output_file, write_atomically
 from handoff_reports.parallel import map_on_every_core
 from handoff_reports.results import Ceiling, ResultsError, Row, Run, load_all
@@ -213,6 +213,7 @@ def render_report(runs: list[Run]) -> str:
         noisy=[row for row in rows if row.noisy],
         clock_lowered=[row for row in rows if row.clock_lowered],
         ceilings_sources=[(r, r.ceilings_source.line) for r in runs if r.ceilings_source],
+        launches_only=LAUNCHES_ONLY,
     )
 
 

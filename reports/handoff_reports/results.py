@@ -129,6 +129,9 @@ class Row:
     verified: float = 0.0
     error: str | None = None
     floors: list[float] = field(default_factory=list)
+    # Beside `floors`, one per repetition: the floor in words, each term with the ceiling figure
+    # it was priced at ("" where a file has none).
+    floor_models: list[str] = field(default_factory=list)
     floor_missing_ceiling: str | None = None
     scaling_efficiency: float | None = None
     scaling_baseline: str | None = None
@@ -161,6 +164,14 @@ class Row:
     def floor_seconds(self) -> float | None:
         """The median of the repetitions' floors: each run prices it with its own ceilings."""
         return statistics.median(self.floors) if self.floors else None
+
+    @property
+    def floor_model(self) -> str:
+        """The model of the repetition whose floor is the median one ("" where none was written)."""
+        if not self.floors or len(self.floor_models) != len(self.floors):
+            return ""
+        ordered = sorted(range(len(self.floors)), key=lambda i: self.floors[i])
+        return self.floor_models[ordered[(len(ordered) - 1) // 2]]
 
     @property
     def efficiency(self) -> float | None:
@@ -549,6 +560,8 @@ def _add_entry(rows: dict[str, Row], entry: Mapping[str, Any], where: str) -> No
         row.scaling_baseline = str(baseline) if baseline else None
     if (floor := _number(entry.get("floor_seconds"))) is not None:
         row.floors.append(floor)
+        model = entry.get("floor_model")
+        row.floor_models.append(model if isinstance(model, str) else "")
     # Every repetition verified its own output: the worst one is the row's.
     row.wrong = max(row.wrong, _number(entry.get("wrong")) or 0.0)
     row.verified = max(row.verified, _number(entry.get("verified")) or 0.0)
