@@ -17,8 +17,21 @@ from handoff_reports.styles import VariantStyles, readable_log_axis, variant_gid
 from handoff_reports.svg import figure_to_svg, new_figure, new_plot_with_legend_beside
 
 MAX_BARS = 24
-TABLEAU = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#bab0ac")
-STAGE_COLOURS = dict(zip(STAGES, TABLEAU, strict=True))
+# Stages in greys from light to dark, in the order a hand-off runs them, told apart by hatching
+# where neighbours are close: the variants' colours mean variants everywhere else in the report.
+STAGE_GREYS = (
+    "#f7f7f7",
+    "#d9d9d9",
+    "#bdbdbd",
+    "#969696",
+    "#737373",
+    "#525252",
+    "#353535",
+    "#111111",
+)
+STAGE_HATCHES = ("", "///", "", "...", "", "xxx", "", "\\\\\\")
+STAGE_COLOURS = dict(zip(STAGES, STAGE_GREYS, strict=True))
+STAGE_HATCH = dict(zip(STAGES, STAGE_HATCHES, strict=True))
 WARM_GREY, COLD_GREY = "#c7c7c7", "#595959"
 
 
@@ -252,7 +265,8 @@ def stage_breakdown(pattern: str, rows: Sequence[Row]) -> str:
             total = max(sum(stages.values()), row.median_seconds)
             shares.append(100 * stages.get(stage, 0.0) / total if total > 0 else 0.0)
         if any(shares):
-            axes.barh(labels, shares, left=left, color=STAGE_COLOURS[stage], label=stage)
+            axes.barh(labels, shares, left=left, color=STAGE_COLOURS[stage], label=stage,
+                      hatch=STAGE_HATCH[stage], edgecolor="#666666", linewidth=0.4)  # fmt: skip
             left = [a + b for a, b in zip(left, shares, strict=True)]
     axes.invert_yaxis()
     axes.tick_params(axis="y", labelsize="x-small")

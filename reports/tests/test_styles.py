@@ -143,3 +143,13 @@ def test_a_plot_draws_each_variant_in_its_recorded_colour_and_ticks_read_as_quan
         assert colours == {styles.colour_and_marker(variant)[0]}, variant
     assert "mathdefault" not in time_plot  # no "2×10⁰" minor labels, no powers of ten
     assert " ms<" in time_plot or " µs<" in time_plot
+
+
+def test_the_stage_plot_uses_no_variant_colour() -> None:
+    from handoff_reports.plots import STAGE_COLOURS, STAGE_HATCH
+    from handoff_reports.styles import COLOURS
+
+    assert not set(STAGE_COLOURS.values()) & {colour.lower() for colour in COLOURS}
+    stages = list(STAGE_COLOURS)
+    looks = {(STAGE_COLOURS[stage], STAGE_HATCH[stage]) for stage in stages}
+    assert len(looks) == len(stages), "two stages look alike"
