@@ -37,6 +37,7 @@ from handoff_reports.claims_file import (
     unlisted_patterns,
 )
 from handoff_reports.family_level import FamilyLevel, family_level, format_level
+from handoff_reports.host_cpu import cpu_variants, host_note, uses_a_cpu_way
 from handoff_reports.input_files import InputError, read_text
 from handoff_reports.process_level import (
     ProcessSide,
@@ -49,7 +50,7 @@ from handoff_reports.results import ResultsError, Row, Run, load_results
 __all__ = [
     "CONFIRMED", "NOT_MEASURED", "NOT_RESOLVED", "NO_DIFFERENCE", "REFUTED", "Claim",
     "ClaimVerdict", "ClaimsError", "evaluate_claim", "evaluate_claims", "load_claims", "main",
-    "parse_claims",
+    "parse_claims", "verdict_lines",
 ]  # fmt: skip
 
 CONFIRMED = "confirmed"
@@ -68,6 +69,8 @@ class ClaimVerdict:
     figures: str  # one sentence: the rows' median times, the size, the ratio
     rows_used: list[str] = field(default_factory=list)
     rows_missing: list[str] = field(default_factory=list)
+    # Where a CPU way decides the claim: the host CPU and one thread's speed (host_cpu.py).
+    host: str = ""
 
     @property
     def css_class(self) -> str:
@@ -404,7 +407,13 @@ def evaluate_claims(run: Run, claims: Iterable[Claim]) -> list[ClaimVerdict]:
     decided = [_by_medians(run, claim) for claim in claims]
     pending = [found for found in decided if isinstance(found, _Pending)]
     family = family_level([p for found in pending if (p := found.p_value) is not None])
-    return [found.settle(family) if isinstance(found, _Pending) else found for found in decided]
+    verdicts = [found.settle(family) if isinstance(found, _Pending) else found for found in decided]
+    cpu_ways = cpu_variants(run)
+    note = host_note(run)
+    for verdict in verdicts:
+        if verdict.rows_used and uses_a_cpu_way(verdict.rows_used, cpu_ways):
+            verdict.host = note
+    return verdicts
 
 
 def evaluate_claim(run: Run, claim: Claim) -> ClaimVerdict:
@@ -446,6 +455,16 @@ def main(argv: list[str] | None = None) -> int:
     except (ResultsError, ClaimsError, InputError) as error:
         print(f"handoff-claims: {error}", file=sys.stderr)
         return 2
-    for verdict in evaluate_claims(run, claims):
-        print(f"{verdict.claim.id}: {verdict.verdict}: {verdict.figures}")
+    for line in verdict_lines(evaluate_claims(run, claims)):
+        print(line)
     return 0
+
+
+def verdict_lines(verdicts: Iterable[ClaimVerdict]) -> list[str]:
+    """One line per claim, `id: verdict: figures`, and under a claim a CPU way decides, the host."""
+    lines = []
+    for verdict in verdicts:
+        lines.append(f"{verdict.claim.id}: {verdict.verdict}: {verdict.figures}")
+        if verdict.host:
+            lines.append(f"  ({verdict.host})")
+    return lines

@@ -22,11 +22,12 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from handoff_reports.claims import ClaimsError, evaluate_claims, load_claims, verdict_lines
 from handoff_reports.compare_stats import side_of
 from handoff_reports.formatting import percent_text, seconds_text
 from handoff_reports.input_files import InputError, read_text
 from handoff_reports.output_files import OutputError, check_output_file, write_atomically
-from handoff_reports.results import ResultsError, Row, load_all
+from handoff_reports.results import ResultsError, Row, Run, load_all, merge_runs
 
 LARGEST = "{largest}"
 POINTS_FILE = "handoff_reports/data/headline_points.json"
@@ -333,5 +334,18 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         print(f"handoff-headline: wrote the table into {target}")
         return 0
+    if arguments.format == "text":
+        # The articles' advice first, as the report opens with it.
+        print("The articles' advice, measured here:")
+        for line in _claim_lines(merge_runs(runs)):
+            print(f"  {line}")
+        print()
     print(markdown_table(lines) if arguments.format == "markdown" else text_table(lines), end="")
     return 0
+
+
+def _claim_lines(run: Run) -> list[str]:
+    try:
+        return verdict_lines(evaluate_claims(run, load_claims()))
+    except ClaimsError as error:
+        return [f"the claims file could not be read: {error}"]

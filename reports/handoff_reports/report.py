@@ -7,7 +7,6 @@ import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
@@ -18,7 +17,7 @@ from handoff_reports.gpu_scaling import ScalingSeries, by_scope, scaling_series
 from handoff_reports.headline import LAUNCHES_ONLY, headline_table, speedup_text
 from handoff_reports.output_files import OutputError, check_output_file, write_atomically
 from handoff_reports.parallel import map_on_every_core
-from handoff_reports.results import Ceiling, ResultsError, Row, Run, load_all
+from handoff_reports.results import Ceiling, ResultsError, Row, Run, load_all, merge_runs
 from handoff_reports.series import cold_warm_pairs, facets_of, speedups_over_best_cpu
 from handoff_reports.styles import VariantStyles, styles_from_record
 from handoff_reports.variants import Variant, merge_records, variants_of, variants_seen
@@ -38,19 +37,6 @@ class PatternSection:
     stage_plot: str | None = None
     cold_warm_plot: str | None = None
     variants: tuple[Variant, ...] = ()
-
-
-def merge_runs(runs: list[Run]) -> Run:
-    """All files' rows in one run. A name that two files share keeps both, the later one suffixed
-    with its file's name, so nothing is silently dropped."""
-    merged = Run(path=", ".join(r.path for r in runs), context=dict(runs[0].context),
-                 ceilings=dict(runs[0].ceilings), rows={})  # fmt: skip
-    for run in runs:
-        for ceiling in run.ceilings.values():
-            merged.ceilings.setdefault(ceiling.name, ceiling)
-        for key, row in run.rows.items():
-            merged.rows[key if key not in merged.rows else f"{key} [{Path(run.path).name}]"] = row
-    return merged
 
 
 def _by_pattern(rows: list[Row]) -> dict[str, list[Row]]:

@@ -669,3 +669,16 @@ def load_results(path: str | Path) -> Run:
 
 def load_all(paths: Iterable[str | Path]) -> list[Run]:
     return [load_results(path) for path in paths]
+
+
+def merge_runs(runs: list[Run]) -> Run:
+    """All files' rows in one run. A name that two files share keeps both, the later one suffixed
+    with its file's name, so nothing is silently dropped."""
+    merged = Run(path=", ".join(r.path for r in runs), context=dict(runs[0].context),
+                 ceilings=dict(runs[0].ceilings), rows={})  # fmt: skip
+    for run in runs:
+        for ceiling in run.ceilings.values():
+            merged.ceilings.setdefault(ceiling.name, ceiling)
+        for key, row in run.rows.items():
+            merged.rows[key if key not in merged.rows else f"{key} [{Path(run.path).name}]"] = row
+    return merged

@@ -197,3 +197,14 @@ def test_the_points_are_the_data_file_that_handoff_bench_builds_in() -> None:
 def test_points_of_another_layout_are_refused(document: dict[str, Any]) -> None:
     with pytest.raises(ValueError):
         parse_headline_points(document)
+
+
+def test_the_text_headline_opens_with_the_articles_advice(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main([str(DEFAULT_PROFILE)]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith("The articles' advice, measured here:\n")
+    advice, table = printed.split("\n\n", 1)
+    assert "  hundred-processes-inefficient: " in advice
+    assert table.startswith("pool_prep\n")
