@@ -79,11 +79,28 @@ def test_each_variant_is_drawn_in_the_style_of_the_stored_records(tmp_path):
     for variant in ("gpu_resident", "cuda_ipc"):
         assert drawn[variant] == {styles.colour_and_marker(variant)[0]}
         assert drawn[variant] != {_checksum_colour(variant)}
-    # ceilings is no pattern of the record: its rows keep the checksum style.
-    assert drawn["kernel_launch_async"] == {_checksum_colour("kernel_launch_async")}
+    # ceilings is no pattern of the record: its rows take the first style free in their pattern.
+    assert drawn["kernel_launch_async"] == {COLOURS[0]}
 
 
-def test_a_history_without_records_draws_every_variant_by_checksum(tmp_path):
-    drawn = line_colours(dashboard(tmp_path, Nights(count=4)))
-    assert drawn
-    assert all(colours == {_checksum_colour(variant)} for variant, colours in drawn.items())
+def test_a_history_without_records_draws_a_patterns_variants_apart(tmp_path):
+    # Two variants whose names share a checksum colour: a style by checksum drew them alike.
+    first, second = _two_names_of_one_checksum_colour()
+    benchmarks = {
+        f"elementwise/{first}/elements:1024": 20.0,
+        f"elementwise/{second}/elements:1024": 30.0,
+    }
+    drawn = line_colours(dashboard(tmp_path, Nights(count=4, benchmarks=benchmarks)))
+    assert set(drawn) == {first, second}
+    assert drawn[first] != drawn[second]
+
+
+def _two_names_of_one_checksum_colour():
+    seen = {}
+    for index in range(1000):
+        name = f"variant_{index}"
+        colour = _checksum_colour(name)
+        if colour in seen:
+            return seen[colour], name
+        seen[colour] = name
+    raise AssertionError("no two names share a colour")
