@@ -36,22 +36,37 @@ std::vector<registered_row> rows_selected_by(const std::string& filter,
 }
 
 progress_lines::progress_lines(std::ostream& out, std::vector<registered_row> plan)
-    : out_(out), plan_(std::move(plan)) {
+    : out_(out), plan_(std::move(plan)), added_(plan_.size(), false), asked_(plan_.size()) {
   announce_family();
 }
 
 void progress_lines::insert(std::size_t position, const std::vector<registered_row>& more) {
-  const auto at = plan_.begin() + static_cast<long>(std::min(position, plan_.size()));
-  plan_.insert(at, more.begin(), more.end());
+  const auto offset = static_cast<long>(std::min(position, plan_.size()));
+  // Rows put before a family already announced but not begun: it is announced again after them,
+  // and counted once.
+  if (!more.empty() && static_cast<std::size_t>(offset) == done_ && announced_at_ == done_ &&
+      done_ < plan_.size() && !added_[done_]) {
+    --families_announced_;
+    announced_family_.clear();
+  }
+  plan_.insert(plan_.begin() + offset, more.begin(), more.end());
+  added_.insert(added_.begin() + offset, more.size(), true);
   announce_family();
 }
 
 std::size_t progress_lines::family_count() const {
   std::vector<std::string> seen;
-  for (const auto& row : plan_) {
-    if (seen.empty() || seen.back() != row.family) seen.push_back(row.family);
+  for (std::size_t i = 0; i < plan_.size(); ++i) {
+    if (added_[i]) continue;
+    if (seen.empty() || seen.back() != plan_[i].family) seen.push_back(plan_[i].family);
   }
   return seen.size();
+}
+
+std::size_t progress_lines::asked_done() const {
+  const auto end = added_.begin() + static_cast<long>(std::min(done_, added_.size()));
+  return static_cast<std::size_t>(std::count(added_.begin(), end, false)) +
+         (done_ > plan_.size() ? done_ - plan_.size() : 0);
 }
 
 std::size_t progress_lines::family_rows(const std::string& family) const {
@@ -77,7 +92,7 @@ void progress_lines::announce_family() {
   announced_family_ = family;
   announced_at_ = done_;
   announced_rows_ = family_rows(family);
-  ++families_announced_;
+  if (!added_[done_]) ++families_announced_;
   print_line(false);
 }
 
@@ -105,11 +120,17 @@ void progress_lines::print_line(bool again) {
   } else {
     std::snprintf(where, sizeof where, "%zu rows", announced_rows_);
   }
+  char which[128];
+  if (done_ < plan_.size() && added_[done_]) {
+    std::snprintf(which, sizeof which, "the ceilings these rows need");
+  } else {
+    std::snprintf(which, sizeof which, "family %zu of %zu", families_announced_,
+                  std::max(family_count(), families_announced_));
+  }
   char line[512];
   std::snprintf(line, sizeof line,
-                "handoff_bench: family %zu of %zu: %s (%s); %zu of %zu rows done, %s elapsed, %s\n",
-                families_announced_, std::max(family_count(), families_announced_),
-                announced_family_.c_str(), where, done_, plan_.size(),
+                "handoff_bench: %s: %s (%s); %zu of %zu rows done, %s elapsed, %s\n", which,
+                announced_family_.c_str(), where, asked_done(), asked_,
                 minutes_and_seconds(elapsed).c_str(), estimate.c_str());
   out_ << line << std::flush;
 }
@@ -135,9 +156,11 @@ void progress_lines::row_finished(const std::string& name) {
 void progress_lines::finished() {
   const double elapsed =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-  out_ << "handoff_bench: " << std::min(done_, plan_.size()) << " of " << plan_.size()
-       << " rows done in " << minutes_and_seconds(elapsed) << "\n"
-       << std::flush;
+  const std::size_t added = plan_.size() - asked_;
+  out_ << "handoff_bench: " << std::min(asked_done(), asked_) << " of " << asked_
+       << " rows done in " << minutes_and_seconds(elapsed);
+  if (added > 0) out_ << ", and " << added << " rows of the ceilings they need";
+  out_ << "\n" << std::flush;
 }
 
 }  // namespace handoff::bench

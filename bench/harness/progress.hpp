@@ -22,7 +22,8 @@ class progress_lines {
  public:
   progress_lines(std::ostream& out, std::vector<registered_row> plan);
   // More rows, run before the planned row at position (the ceilings a filtered run still needs,
-  // in each of its passes); position past the plan appends.
+  // in each of its passes); position past the plan appends. The totals the lines give stay those
+  // of the rows asked for: an added row's line says it is one of the ceilings they need.
   void insert(std::size_t position, const std::vector<registered_row>& more);
   void row_finished(const std::string& name);
   void finished();
@@ -31,7 +32,8 @@ class progress_lines {
   void announce_family();
   // The family's line: on announcing it, its row count; again within it, the row it is at.
   void print_line(bool again);
-  std::size_t family_count() const;
+  std::size_t family_count() const;  // of the rows asked for
+  std::size_t asked_done() const;
   std::size_t family_rows(const std::string& family) const;
   // Seconds left: the rows left of each kind (ceilings, the rest) at that kind's time a row so
   // far, since a ceiling row costs far less than a pattern's row with its set-up.
@@ -39,6 +41,8 @@ class progress_lines {
 
   std::ostream& out_;
   std::vector<registered_row> plan_;
+  std::vector<bool> added_;  // beside plan_: a row inserted after the start
+  std::size_t asked_ = 0;    // the rows asked for at the start
   std::size_t done_ = 0;
   std::size_t families_announced_ = 0;
   std::string announced_family_;
