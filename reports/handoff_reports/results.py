@@ -167,11 +167,18 @@ class Row:
 
     @property
     def floor_model(self) -> str:
-        """The model of the repetition whose floor is the median one ("" where none was written)."""
+        """The model of the repetition whose floor is the lower median ("" where none was
+        written): with an even count, floor_seconds lies between two models, and the table shows
+        the model's own floor beside it (floor_model_seconds)."""
         if not self.floors or len(self.floor_models) != len(self.floors):
             return ""
-        ordered = sorted(range(len(self.floors)), key=lambda i: self.floors[i])
-        return self.floor_models[ordered[(len(ordered) - 1) // 2]]
+        middle = statistics.median_low(self.floors)
+        return self.floor_models[self.floors.index(middle)]
+
+    @property
+    def floor_model_seconds(self) -> float | None:
+        """The floor the model adds up to: the lower median of the repetitions' floors."""
+        return statistics.median_low(self.floors) if self.floors else None
 
     @property
     def efficiency(self) -> float | None:

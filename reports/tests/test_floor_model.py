@@ -55,3 +55,11 @@ def test_a_floor_of_launches_alone_says_so_in_the_headline(tmp_path: Path) -> No
     assert ", launches only (" in entry_text(iterative)
     recipe = lines["iterative"].recipe
     assert recipe is not None and "launches only" not in entry_text(recipe)
+
+
+def test_with_an_even_count_the_model_and_the_floor_beside_it_agree() -> None:
+    row = Row(
+        name=parse_name(GRAPH_ROW), floors=[2.0, 1.0, 2.0, 1.0], floor_models=["b", "a", "b", "a"]
+    )
+    assert row.floor_model == "a"
+    assert row.floor_model_seconds == 1.0

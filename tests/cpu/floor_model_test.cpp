@@ -59,6 +59,26 @@ TEST(FloorModel, AnOverlappedFloorIsItsSlowestTerm) {
   EXPECT_DOUBLE_EQ(*row.floor_seconds, 0.00012);
 }
 
+TEST(FloorModel, FiguresReadInThePrefixTheyRoundTo) {
+  const auto row = priced({
+      {"ceilings/pcie_h2d_pinned/manual_time", 999600 / 999.7e6, {{"bytes", 999600}}},
+      {"ceilings/process_start_with_context/manual_time", 0.15, {{"events", 1}}},
+      {"independent_tasks/seed/manual_time",
+       1.0,
+       {{"floor_bytes.pcie_h2d_pinned", 999600}, {"floor_events.process_start_with_context", 1}}},
+  });
+  EXPECT_EQ(describe_floor(row),
+            "pcie_h2d_pinned 1 MB at 1 GB/s (1 ms) + process_start_with_context 1 x 150 ms");
+}
+
+TEST(FloorModel, AProcessStartIsNoLaunch) {
+  const auto row = priced({
+      {"ceilings/process_start_with_context/manual_time", 0.15, {{"events", 1}}},
+      {"independent_tasks/seed/manual_time", 1.0, {{"floor_events.process_start_with_context", 1}}},
+  });
+  EXPECT_EQ(describe_floor(row), "process_start_with_context 1 x 150 ms");
+}
+
 TEST(FloorModel, ARowWithoutAFloorHasNoModel) {
   EXPECT_EQ(describe_floor(efficiency_row{}), "");
 }
