@@ -55,12 +55,20 @@ void progress_lines::insert(std::size_t position, const std::vector<registered_r
 }
 
 std::size_t progress_lines::family_count() const {
-  std::vector<std::string> seen;
+  // A family resumed after rows put in between is announced again, so it counts again.
+  std::size_t count = 0;
+  std::string last;
+  bool interrupted = true;
   for (std::size_t i = 0; i < plan_.size(); ++i) {
-    if (added_[i]) continue;
-    if (seen.empty() || seen.back() != plan_[i].family) seen.push_back(plan_[i].family);
+    if (added_[i]) {
+      interrupted = true;
+      continue;
+    }
+    if (interrupted || last != plan_[i].family) ++count;
+    last = plan_[i].family;
+    interrupted = false;
   }
-  return seen.size();
+  return count;
 }
 
 std::size_t progress_lines::asked_done() const {
