@@ -85,12 +85,20 @@ class VariantStyles:
                 "gid": variant_gid(variant)}  # fmt: skip
 
 
-def styles_from_record(record: Mapping[str, Sequence[Variant]]) -> VariantStyles:
+def styles_from_record(
+    record: Mapping[str, Sequence[Variant]],
+    unrecorded: Mapping[str, Sequence[str]] | None = None,
+) -> VariantStyles:
     """The styles of a variants record (variants.run_variants, variants_of), pattern by pattern in
-    its order; {} (files from before the record) gives every variant its checksum style."""
+    its order; {} (files from before the record) gives every variant its checksum style.
+    `unrecorded`: each pattern's variants as a history names them, styled after the whole record,
+    so that no recorded style moves, each apart from every other variant of its pattern."""
     assigned: dict[str, StyleIndices] = {}
     for variants in record.values():
         _assign_pattern([variant.name for variant in variants], assigned)
+    for pattern, names in (unrecorded or {}).items():
+        recorded = [variant.name for variant in record.get(pattern, ())]
+        _assign_pattern(recorded + [name for name in names if name not in recorded], assigned)
     return VariantStyles(assigned)
 
 

@@ -95,14 +95,9 @@ def variants_of(runs: Iterable[Run]) -> VariantRecord:
 def variants_seen(runs: Iterable[Run]) -> VariantRecord:
     """Each pattern's variants in the order the runs' rows name them, undescribed: what a file
     written before the record still says of its variants, so that its plots can tell them apart."""
-    return variants_named(
-        (row.name.pattern, row.name.variant) for run in runs for row in run.benchmark_rows()
-    )
-
-
-def variants_named(names: Iterable[tuple[str, str]]) -> VariantRecord:
-    """(pattern, variant) pairs as a record of undescribed variants, in the order first named."""
     seen: dict[str, dict[str, Variant]] = {}
-    for pattern, variant in names:
-        seen.setdefault(pattern, {}).setdefault(variant, Variant(variant, "", False, False))
+    for run in runs:
+        for row in run.benchmark_rows():
+            pattern, variant = row.name.pattern, row.name.variant
+            seen.setdefault(pattern, {}).setdefault(variant, Variant(variant, "", False, False))
     return {pattern: tuple(variants.values()) for pattern, variants in seen.items()}

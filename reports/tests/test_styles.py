@@ -153,3 +153,18 @@ def test_the_stage_plot_uses_no_variant_colour() -> None:
     stages = list(STAGE_COLOURS)
     looks = {(STAGE_COLOURS[stage], STAGE_HATCH[stage]) for stage in stages}
     assert len(looks) == len(stages), "two stages look alike"
+
+
+def test_variants_no_record_has_take_styles_apart_and_move_no_recorded_one() -> None:
+    from handoff_reports.styles import styles_from_record
+    from handoff_reports.variants import Variant
+
+    record = {"pool_prep": (Variant("seed", "", True, False), Variant("threads", "", False, False))}
+    alone = styles_from_record(record)
+    # "seed" is recorded in another pattern; "newer" is nowhere in the record.
+    styles = styles_from_record(record, {"old_pattern": ["seed", "newer"], "pool_prep": ["extra"]})
+    for variant in ("seed", "threads"):
+        assert styles.colour_and_marker(variant) == alone.colour_and_marker(variant)
+    assert styles.colour_and_marker("newer") != styles.colour_and_marker("seed")
+    pool_prep = {styles.colour_and_marker(v) for v in ("seed", "threads", "extra")}
+    assert len(pool_prep) == 3

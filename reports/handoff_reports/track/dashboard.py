@@ -22,7 +22,7 @@ from handoff_reports.styles import LINE_STYLES, VariantStyles, styles_from_recor
 from handoff_reports.svg import figure_to_svg, new_figure
 from handoff_reports.track.check import Change, CheckResult, format_seconds, night
 from handoff_reports.track.series import KnownBreak, Series, break_between, segments
-from handoff_reports.variants import Variant, merge_records, variants_named
+from handoff_reports.variants import Variant
 
 COLOURS = {"regression": "#c62828", "improvement": "#2e7d32"}
 BREAK_COLOUR = "#888888"
@@ -167,13 +167,12 @@ def _plot_of(arguments: tuple[str, list[Series], list[Change], VariantStyles]) -
 def _styles(result: CheckResult, variants: Mapping[str, Sequence[Variant]]) -> VariantStyles:
     """The recorded variants' styles, and for variants no stored record has (runs stored before
     the record), styles apart from their pattern's others, as the report gives them."""
-    recorded = {variant.name for pattern in variants.values() for variant in pattern}
-    names = (parse_name(one.name) for one in result.history.series)
-    unrecorded = variants_named(
-        (name.pattern, name.variant) for name in names if name.variant not in recorded
-    )
-    # After the record's, so that no recorded variant's style moves.
-    return styles_from_record(merge_records([variants, unrecorded]))
+    named: dict[str, list[str]] = {}
+    for one in result.history.series:
+        name = parse_name(one.name)
+        if name.variant not in named.setdefault(name.pattern, []):
+            named[name.pattern].append(name.variant)
+    return styles_from_record(variants, named)
 
 
 def _groups(result: CheckResult, styles: VariantStyles) -> list[Group]:
