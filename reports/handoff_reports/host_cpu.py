@@ -1,9 +1,9 @@
 """The host CPU that a claim's CPU rows ran on, and how fast one of its threads is: a claim that
 sets a GPU way against a CPU way says as much about the host as about the GPU (one thread of a
 server CPU can be twice or three times as quick as another's), so the reader is told which CPU it
-was and the speed of one thread on a reference loop measured in the same run: the one-thread
-memcpy ceiling from memory (`shm_memcpy_one_thread`, plain memcpy, its largest size), the loop
-the CPU rows' streaming work is bounded by.
+was and the speed of one thread on a reference loop measured in the same run: the median of the
+one-thread memcpy row (`shm_memcpy_one_thread`, plain memcpy) at its largest size, the loop the
+CPU rows' streaming work is bounded by.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def _rate_text(bytes_per_second: float) -> str:
 
 def host_note(run: Run) -> str:
     """'CPU rows on Intel(R) Xeon(R) Processor (16 cores); one thread copies 11.2 GB/s
-    (shm_memcpy_one_thread at 256 MiB, this run)'."""
+    (the median of this run's one-thread memcpy row at 256 MiB)'."""
     model = str(run.context.get("handoff_cpu_model") or "an unrecorded CPU")
     cores = run.context.get("handoff_cpu_cores")
     text = f"CPU rows on {model}" + (f" ({cores} cores)" if cores else "")
@@ -43,7 +43,7 @@ def host_note(run: Run) -> str:
     rate = reference.name.size / reference.median_seconds
     return (
         f"{text}; one thread copies {_rate_text(rate)} "
-        f"(shm_memcpy_one_thread at {_size_text(reference.name.size)}, this run)"
+        f"(the median of this run's one-thread memcpy row at {_size_text(reference.name.size)})"
     )
 
 

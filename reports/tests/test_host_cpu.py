@@ -24,7 +24,7 @@ def test_the_note_gives_the_cpu_and_the_reference_loop_at_its_largest_size() -> 
     rate = 268435456 / run.rows[REFERENCE].median_seconds
     assert host_note(run) == (
         "CPU rows on Intel(R) Xeon(R) Processor (16 cores); one thread copies "
-        f"{rate / 1e9:.3g} GB/s (shm_memcpy_one_thread at 256 MiB, this run)"
+        f"{rate / 1e9:.3g} GB/s (the median of this run's one-thread memcpy row at 256 MiB)"
     )
 
 
