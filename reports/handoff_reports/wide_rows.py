@@ -1,36 +1,98 @@
-"""The rows of a run whose processes disagree by more than a spread and less than another, as one
-`--benchmark_filter`: what ci/measure-processes gives further processes.
+"""The rows of a run that earn more processes, as one `--benchmark_filter`: what
+ci/measure-processes gives its further processes.
 
-A row's resolution narrows with the square root of its processes. A row whose processes already
-agree needs no more; a row that spreads by tens of percent would need hundreds; the rows between
-are the ones where a few more processes decide whether a change of a few percent can be called.
-Prints nothing when no row qualifies."""
+A row's resolution narrows with the square root of its processes, and its t quantile with their
+degrees of freedom, so three processes are enough for a row whose processes agree to a fraction of
+a percent and far too few for one that moves by tens of percent. More processes go to the rows that
+vary most, in this order:
+
+1. the rows a claim of the articles names (handoff_reports/data/claims.toml), and the rows that
+   `--first` selects (ci/measure-processes passes the headline rows): the verdicts a reader acts
+   on first;
+2. every other row, by its spread, widest first.
+
+Only rows whose processes spread by more than `--above` (1%) are candidates. With `--seconds`, the
+rows are taken in that order while `--processes` further processes of them fit in that many
+seconds: a row's cost is what one process of it took (its `row_seconds`), and each process also
+pays what a process of the first round spent outside its rows (start-up, the CUDA context).
+A row that does not fit is passed over for the cheaper ones after it. Prints nothing when no row
+qualifies."""
 
 from __future__ import annotations
 
 import argparse
+import math
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-from handoff_reports.arguments import fraction
+from handoff_reports.arguments import fraction, seconds, whole_number
+from handoff_reports.claims_file import Claim, load_claims
 from handoff_reports.process_level import own_spread
 from handoff_reports.results import ResultsError, Row, by_process, load_results
 
 
-def spread_between(rows: Iterable[Row], above: float, below: float) -> list[str]:
-    """Keys of the rows whose between-process spread (sd of log process medians, floored by
-    their noise) is above `above` and below `below`; rows of one process, or failed, are left
-    out."""
-    chosen = []
+@dataclass(frozen=True)
+class Candidate:
+    """A row that spreads enough to earn more processes."""
+
+    key: str
+    spread: float  # the sd of its log process medians, floored by its noise
+    first: bool  # named by a claim or by --first
+    seconds: float  # what one process of the row took; 0 where the file does not say
+
+
+def row_cost(row: Row) -> float:
+    """What one process spent on the row (its first repetition's `row_seconds`); 0 in files
+    written before rows were timed."""
+    spent = row.counters.get("row_seconds", 0.0)
+    return spent if math.isfinite(spent) and spent > 0 else 0.0
+
+
+def candidates(
+    rows: Iterable[Row], above: float, is_first: Callable[[str], bool]
+) -> list[Candidate]:
+    """The rows whose between-process spread is above `above`, in the order they earn processes:
+    first the rows `is_first` names, then the rest, each group widest first. Rows of one process,
+    or failed, are left out."""
+    found = []
     for row in rows:
         if row.failed:
             continue
         spread = own_spread(by_process(row.repetition_figures))
-        if spread is not None and above < spread.sd < below:
-            chosen.append(row.key)
+        if spread is not None and spread.sd > above:
+            found.append(Candidate(row.key, spread.sd, is_first(row.key), row_cost(row)))
+    return sorted(found, key=lambda c: (not c.first, -c.spread, c.key))
+
+
+def within_budget(
+    ordered: Sequence[Candidate], processes: int, budget: float | None, per_process: float
+) -> list[str]:
+    """Keys of the candidates, in order, whose `processes` further processes fit in `budget`
+    seconds (None: no limit), each process also paying `per_process` seconds of its own."""
+    if budget is None:
+        return sorted(c.key for c in ordered)
+    left = budget - processes * per_process
+    chosen = []
+    for candidate in ordered:
+        cost = processes * candidate.seconds
+        if cost <= left:
+            chosen.append(candidate.key)
+            left -= cost
     return sorted(chosen)
+
+
+def outside_rows(rows: Iterable[Row], process_seconds: float) -> float:
+    """What a process of the first round spent outside its rows: its wall time less the time its
+    rows took, never below 0."""
+    return max(0.0, process_seconds - sum(row_cost(row) for row in rows))
+
+
+def claimed_by(claims: Sequence[Claim]) -> Callable[[str], bool]:
+    patterns = [pattern for claim in claims for pattern in claim.patterns]
+    return lambda key: any(pattern.match(key) is not None for pattern in patterns)
 
 
 def benchmark_filter(keys: list[str]) -> str:
@@ -41,20 +103,61 @@ def benchmark_filter(keys: list[str]) -> str:
     return "^(" + "|".join(re.escape(key) for key in keys) + ")(/[a-z_]+_time)?$"
 
 
+def _regex(text: str) -> re.Pattern[str]:
+    try:
+        return re.compile(text)
+    except re.error as error:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a regular expression: {error}"
+        ) from error
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="handoff-wide-rows", description=__doc__)
     parser.add_argument("results", type=Path, help="a merged results JSON of several processes")
-    parser.add_argument("--above", type=fraction, default=0.01,
-                        help="the least spread given more processes (default 0.01)")  # fmt: skip
-    parser.add_argument("--below", type=fraction, default=0.12,
-                        help="the spread more processes cannot help (default 0.12)")  # fmt: skip
+    parser.add_argument(
+        "--above", type=fraction, default=0.01,
+        help="the least spread given more processes (default 0.01)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--first", type=_regex, metavar="REGEX",
+        help="rows (searched in the row's name) that come first, as the claims' rows do",
+    )  # fmt: skip
+    parser.add_argument(
+        "--processes", type=whole_number(1), default=1,
+        help="how many further processes the rows will have (default 1)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--seconds", type=seconds,
+        help="the time those processes may take in all (default: no limit)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--process-seconds", type=seconds, default=0.0,
+        help="the wall time of one process of the first round, whose part outside its rows "
+        "each further process pays too",
+    )  # fmt: skip
     arguments = parser.parse_args(argv)
-    if arguments.above >= arguments.below:
-        parser.error("--above must be less than --below")
     try:
         run = load_results(arguments.results)
     except ResultsError as error:
         print(f"handoff-wide-rows: {error}", file=sys.stderr)
         return 2
-    print(benchmark_filter(spread_between(run.rows.values(), arguments.above, arguments.below)))
+    claimed = claimed_by(load_claims())
+    first: re.Pattern[str] | None = arguments.first
+
+    def is_first(key: str) -> bool:
+        return claimed(key) or (first is not None and first.search(key) is not None)
+
+    rows = list(run.rows.values())
+    ordered = candidates(rows, arguments.above, is_first)
+    per_process = outside_rows(rows, arguments.process_seconds)
+    chosen = within_budget(ordered, arguments.processes, arguments.seconds, per_process)
+    if arguments.seconds is not None:
+        print(
+            f"handoff-wide-rows: {len(chosen)} of {len(ordered)} rows that spread by more than "
+            f"{arguments.above:.0%} fit {arguments.processes} more processes in "
+            f"{arguments.seconds:.0f} s",
+            file=sys.stderr,
+        )
+    print(benchmark_filter(chosen))
     return 0

@@ -5,28 +5,83 @@ from pathlib import Path
 
 import pytest
 
+from handoff_reports.claims_file import load_claims
 from handoff_reports.results import by_process, load_results
-from handoff_reports.wide_rows import benchmark_filter, main, spread_between
+from handoff_reports.wide_rows import (
+    Candidate,
+    benchmark_filter,
+    candidates,
+    claimed_by,
+    main,
+    outside_rows,
+    row_cost,
+    within_budget,
+)
 
 EIGHT_PROCESSES = Path(__file__).parent / "fixtures" / "real" / "h200-headline-8-processes-a.json"
+POOL_SEED = "pool_prep/seed/chunks:10/elements:1048576/workers:4/start:warm"
 
 
 def _spread(row) -> float:
     return statistics.stdev(math.log(p.seconds) for p in by_process(row.repetition_figures))
 
 
-def test_only_rows_between_the_two_spreads_are_chosen():
+def _never(key: str) -> bool:
+    return False
+
+
+def test_only_rows_that_spread_more_than_the_least_are_candidates():
     rows = load_results(EIGHT_PROCESSES).rows
-    chosen = set(spread_between(rows.values(), 0.01, 0.12))
+    chosen = {c.key: c for c in candidates(rows.values(), 0.01, _never)}
     # An HBM copy timed by CUDA events: its eight processes agree to a fraction of a percent.
     assert "ceilings/hbm_device_copy/method:memcpy/bytes:268435456" not in chosen
-    assert chosen, "a real run of eight processes has rows that spread by a few percent"
+    assert chosen, "a real run of eight processes has rows that spread by more than 1%"
     for key, row in rows.items():
-        spread = max(_spread(row), 0.0)
         if key in chosen:
-            assert spread < 0.12
-        elif 0.011 < spread < 0.119:
-            pytest.fail(f"{key} spreads by {spread:.3f} and was not chosen")
+            assert chosen[key].spread > 0.01
+        elif _spread(row) > 0.011:
+            pytest.fail(f"{key} spreads by {_spread(row):.3f} and is not a candidate")
+
+
+def test_named_rows_come_first_then_the_widest():
+    rows = load_results(EIGHT_PROCESSES).rows.values()
+    ordered = candidates(rows, 0.01, lambda key: key.startswith("tensor_transfer/"))
+    firsts = [c.first for c in ordered]
+    assert firsts == sorted(firsts, reverse=True), "every named row comes before every other"
+    assert any(firsts) and not all(firsts)
+    for group in (True, False):
+        spreads = [c.spread for c in ordered if c.first is group]
+        assert spreads == sorted(spreads, reverse=True)
+
+
+def test_the_claims_rows_are_named_first():
+    is_claimed = claimed_by(load_claims())
+    assert is_claimed(POOL_SEED)
+    assert is_claimed("tensor_transfer/pipe/memory:device/bytes:268435456/start:warm")
+    assert not is_claimed("ceilings/hbm_device_copy/method:memcpy/bytes:268435456")
+
+
+def test_the_budget_takes_rows_in_order_and_passes_over_what_does_not_fit():
+    ordered = [
+        Candidate("first", 0.05, True, 2.0),
+        Candidate("too_dear", 0.30, False, 50.0),
+        Candidate("cheap", 0.10, False, 1.0),
+        Candidate("last", 0.02, False, 1.0),
+    ]
+    # Five processes pay 10 s of their own, five of "first" 10 s more, of "cheap" 5 s: 25 of 28.
+    assert within_budget(ordered, 5, 28.0, 2.0) == ["cheap", "first"]
+    assert within_budget(ordered, 5, 30.0, 2.0) == ["cheap", "first", "last"]
+    # The processes' own time alone is past the budget: nothing fits.
+    assert within_budget(ordered, 5, 9.0, 2.0) == []
+    assert within_budget(ordered, 5, None, 2.0) == ["cheap", "first", "last", "too_dear"]
+
+
+def test_a_rows_cost_and_what_a_process_spends_outside_its_rows_come_from_the_file():
+    rows = list(load_results(EIGHT_PROCESSES).rows.values())
+    costs = [row_cost(row) for row in rows]
+    assert all(cost > 0 for cost in costs), "every row of a timed run says what it took"
+    assert outside_rows(rows, sum(costs) + 3.0) == pytest.approx(3.0)
+    assert outside_rows(rows, 0.0) == 0.0
 
 
 def test_the_filter_selects_exactly_the_chosen_rows_with_or_without_the_timer_suffix():
@@ -40,12 +95,23 @@ def test_the_filter_selects_exactly_the_chosen_rows_with_or_without_the_timer_su
     assert benchmark_filter([]) == ""
 
 
-def test_the_command_prints_the_filter_and_refuses_bounds_the_wrong_way(capsys):
+def test_the_command_prints_the_filter_within_the_time_it_is_given(capsys):
     assert main([str(EIGHT_PROCESSES)]) == 0
-    printed = capsys.readouterr().out.strip()
-    assert printed.startswith("^(") and printed.endswith(")(/[a-z_]+_time)?$")
-    with pytest.raises(SystemExit):
-        main([str(EIGHT_PROCESSES), "--above", "0.2", "--below", "0.1"])
+    everything = capsys.readouterr().out.strip()
+    assert everything.startswith("^(") and everything.endswith(")(/[a-z_]+_time)?$")
+    assert main([str(EIGHT_PROCESSES), "--processes", "5", "--seconds", "20"]) == 0
+    printed = capsys.readouterr()
+    budgeted = printed.out.strip()
+    assert budgeted and len(budgeted) < len(everything)
+    assert "fit 5 more processes in 20 s" in printed.err
+    assert main([str(EIGHT_PROCESSES), "--processes", "5", "--seconds", "0"]) == 0
+    assert capsys.readouterr().out.strip() == ""
+
+
+def test_the_command_refuses_what_makes_no_sense(capsys):
+    for wrong in (["--above", "2"], ["--processes", "0"], ["--seconds", "-1"], ["--first", "("]):
+        with pytest.raises(SystemExit):
+            main([str(EIGHT_PROCESSES), *wrong])
 
 
 def test_a_damaged_file_is_a_clear_error(tmp_path, capsys):

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """ci/measure-processes with HANDOFF_MORE_PROCESSES: after the first processes, further processes
-measure only the rows whose processes spread by 1 to 12% (handoff_reports wide-rows), in place of
-the user's filter, and the merged file holds every process of every row.
+measure only the rows whose processes spread by more than 1% (handoff_reports wide-rows), in place
+of the user's filter, and the merged file holds every process of every row; with a
+HANDOFF_FINISH_BY already past, no row fits and no further process runs.
 
 Usage: more_processes.py HANDOFF_BENCH ROOT"""
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 import json
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from bench_run_support import fail, measure_processes
@@ -26,7 +28,7 @@ def main() -> None:
     sys.path.insert(0, str(root / "reports"))
     from handoff_reports.merge import merge_documents
     from handoff_reports.results import by_process, parse_results
-    from handoff_reports.wide_rows import spread_between
+    from handoff_reports.wide_rows import candidates
 
     with tempfile.TemporaryDirectory() as folder:
         results = Path(folder) / "run.json"
@@ -41,8 +43,8 @@ def main() -> None:
         parts = sorted((Path(folder) / "run.processes").glob("process-*.json"))
         documents = [json.loads(part.read_text()) for part in parts]
         first = parse_results(merge_documents(documents[:FIRST]))
-        wide = set(spread_between(first.rows.values(), 0.01, 0.12))
-        print(f"first round: {len(first.rows)} rows, {len(wide)} spread by 1 to 12%")
+        wide = {c.key for c in candidates(first.rows.values(), 0.01, lambda key: False)}
+        print(f"first round: {len(first.rows)} rows, {len(wide)} spread by more than 1%")
         if not wide:
             if len(parts) != FIRST or "no row spread" not in printed:
                 fail(f"no wide row, yet {len(parts)} processes ran:\n{printed}")
@@ -68,6 +70,21 @@ def main() -> None:
         print(
             f"merged: the {len(wide)} wide rows have {FIRST + MORE} processes, the rest {FIRST}"
         )
+
+        late = Path(folder) / "late.json"
+        printed = measure_processes(
+            root,
+            bench,
+            late,
+            [f"--benchmark_filter={ROWS}", "--handoff-max-noise=5"],
+            HANDOFF_PROCESSES=str(FIRST),
+            HANDOFF_MORE_PROCESSES=str(MORE),
+            HANDOFF_FINISH_BY=str(int(time.time())),
+        )
+        processes = len(list((Path(folder) / "late.processes").glob("process-*.json")))
+        if processes != FIRST or "none fit the time left" not in printed:
+            fail(f"past its deadline, the run measured {processes} processes:\n{printed}")
+        print("past the deadline: no further process")
 
 
 if __name__ == "__main__":
