@@ -162,7 +162,12 @@ std::vector<efficiency_row> efficiencies_from(
 
 namespace {
 
-void print_efficiency(std::ostream& out, const std::vector<measured_run>& runs) {
+std::string_view above_ceiling_note(int processes) {
+  return processes > 1 ? "   above this process's ceilings: SUSPECT or not once merged"
+                       : "   SUSPECT: above the ceiling";
+}
+
+void print_efficiency(std::ostream& out, const std::vector<measured_run>& runs, int processes) {
   const auto ceilings = ceilings_for_this_run(runs);
   const auto rows = efficiencies_from(runs, ceilings);
   if (ceilings.empty() && rows.empty()) return;
@@ -184,7 +189,8 @@ void print_efficiency(std::ostream& out, const std::vector<measured_run>& runs) 
     } else {
       std::snprintf(line, sizeof(line), "  %-64s %12.3f us   floor %12.3f us   %6.1f%%%s\n",
                     row.name.c_str(), row.measured_seconds * 1e6, *row.floor_seconds * 1e6,
-                    row.efficiency() * 100.0, row.suspect() ? "   SUSPECT: above the ceiling" : "");
+                    row.efficiency() * 100.0,
+                    row.suspect() ? above_ceiling_note(processes).data() : "");
     }
     out << line;
     if (row.floor_seconds) out << "      floor: " << describe_floor(row) << "\n";
@@ -193,8 +199,8 @@ void print_efficiency(std::ostream& out, const std::vector<measured_run>& runs) 
 
 }  // namespace
 
-void print_summary(std::ostream& out, const std::vector<measured_run>& runs) {
-  print_efficiency(out, runs);
+void print_summary(std::ostream& out, const std::vector<measured_run>& runs, int processes) {
+  print_efficiency(out, runs, processes);
   print_scaling(out, runs);
   out.flush();
 }
@@ -235,7 +241,7 @@ void summarising_reporter::Finalize() {
 }
 
 void summarising_reporter::print_end_of_run(std::ostream& out) const {
-  print_summary(out, runs_);
+  print_summary(out, runs_, processes_);
   // The headline's rules live in the report package alone (docs/design/headline.md), and a run of
   // several processes has its headline only once they are merged.
   if (!runs_.empty() || any_failed_) {

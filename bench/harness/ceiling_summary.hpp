@@ -76,7 +76,10 @@ std::vector<efficiency_row> efficiencies_from(const std::vector<measured_run>& r
                                               const std::map<std::string, ceiling_value>& ceilings);
 
 // The ceilings, each benchmark's efficiency, then scaling against one GPU (scaling_summary.hpp).
-void print_summary(std::ostream& out, const std::vector<measured_run>& runs);
+// A process that is one of several (`processes` > 1) prices its rows from its own ceilings, which
+// move between processes as rows do, so a row above one of them is only pointed out: whether it
+// is SUSPECT is decided once the processes are merged, from all their ceilings.
+void print_summary(std::ostream& out, const std::vector<measured_run>& runs, int processes = 1);
 
 // Google Benchmark 1.8 replaced Run::error_occurred with Run::skipped; ask the type which it has.
 template <class Run>
@@ -96,6 +99,7 @@ class summarising_reporter : public benchmark::ConsoleReporter {
   const std::vector<measured_run>& runs() const noexcept { return runs_; }
 
  protected:
+  void set_processes(int processes) noexcept { processes_ = processes; }
   // The console's own table (console_rows.hpp) in place of Google Benchmark's.
   void PrintHeader(const Run& run) override;
   void PrintRunData(const Run& run) override;
@@ -107,6 +111,7 @@ class summarising_reporter : public benchmark::ConsoleReporter {
  private:
   std::vector<measured_run> runs_;
   bool any_failed_ = false;  // a benchmark errored or was wrong in a repetition
+  int processes_ = 1;        // how many processes measure these rows, this one among them
 };
 
 }  // namespace handoff::bench

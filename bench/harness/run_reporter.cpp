@@ -67,6 +67,7 @@ run_reporter::run_reporter(OutputOptions options, display_format format, results
       progress_(progress),
       passes_(config.passes),
       in_pairs_(config.plant.alternation == plant_alternation::samples) {
+  set_processes(config.processes);
   if (plain_file.path.empty()) return;
   plain_file_path_ = plain_file.path;
   plain_file_.reporter = display_for(plain_file.format);
