@@ -43,15 +43,24 @@ def test_only_rows_that_spread_more_than_the_least_are_candidates():
             pytest.fail(f"{key} spreads by {_spread(row):.3f} and is not a candidate")
 
 
-def test_named_rows_come_first_then_the_widest():
+def test_a_named_row_earns_processes_however_little_it_spreads():
+    rows = load_results(EIGHT_PROCESSES).rows
+    steady = "ceilings/hbm_device_copy/method:memcpy/bytes:268435456"
+    assert _spread(rows[steady]) < 0.01
+    named = {c.key: c for c in candidates(rows.values(), 0.01, lambda key: key == steady)}
+    assert named[steady].first
+
+
+def test_named_rows_come_first_cheapest_first_then_the_widest():
     rows = load_results(EIGHT_PROCESSES).rows.values()
     ordered = candidates(rows, 0.01, lambda key: key.startswith("tensor_transfer/"))
     firsts = [c.first for c in ordered]
     assert firsts == sorted(firsts, reverse=True), "every named row comes before every other"
     assert any(firsts) and not all(firsts)
-    for group in (True, False):
-        spreads = [c.spread for c in ordered if c.first is group]
-        assert spreads == sorted(spreads, reverse=True)
+    costs = [c.seconds for c in ordered if c.first]
+    assert costs == sorted(costs)
+    spreads = [c.spread for c in ordered if not c.first]
+    assert spreads == sorted(spreads, reverse=True)
 
 
 def test_the_claims_rows_are_named_first():
@@ -106,6 +115,15 @@ def test_the_command_prints_the_filter_within_the_time_it_is_given(capsys):
     assert "fit 5 more processes in 20 s" in printed.err
     assert main([str(EIGHT_PROCESSES), "--processes", "5", "--seconds", "0"]) == 0
     assert capsys.readouterr().out.strip() == ""
+
+
+def test_first_rows_are_matched_as_benchmark_names_are(capsys):
+    headline = "^iterative/graph/unknowns:16777216/"
+    assert main([str(EIGHT_PROCESSES), "--first", headline, "--above", "0.99"]) == 0
+    chosen = re.compile(capsys.readouterr().out.strip())
+    assert chosen.search("iterative/graph/unknowns:16777216/iterations:100/manual_time")
+    assert chosen.search(POOL_SEED + "/manual_time"), "a claim's row comes first too"
+    assert not chosen.search("ceilings/hbm_device_copy/method:memcpy/bytes:268435456/manual_time")
 
 
 def test_the_command_refuses_what_makes_no_sense(capsys):
