@@ -14,6 +14,7 @@ import argparse
 import os
 import shlex
 import sys
+from collections import Counter
 from pathlib import Path
 
 from handoff_reports.claims import ClaimsError, evaluate_claims, load_claims
@@ -22,7 +23,7 @@ from handoff_reports.headline import BLOCK_BEGIN, BLOCK_END, headline_table, mar
 from handoff_reports.input_files import InputError
 from handoff_reports.machines import CPU_MODEL, CUDA_RUNTIME, DRIVER, GPU_MODEL, machine_identity
 from handoff_reports.output_files import OutputError, check_output_file, write_atomically
-from handoff_reports.results import ResultsError, Run, load_results
+from handoff_reports.results import ResultsError, Run, by_process, load_results
 
 PROGRAM = "handoff-results-page"
 UNSTATED = "not stated"
@@ -60,14 +61,20 @@ def software_line(run: Run) -> str:
 
 
 def _processes(run: Run) -> str:
-    """'1 process', '3 processes'."""
-    if run.settings.processes:
-        count = run.settings.processes
-    else:
-        # Files written before setting_processes: each process token is one process, and rows
-        # without a token are one process (results.py reads them so).
-        count = str(len({figure.process for row in run.rows.values() for figure in row.figures}))
-    return f"{count} process" + ("" if count == "1" else "es")
+    """'3 processes', or where rows had different counts (ci/bench gives more processes to the
+    rows that vary) '3 to 8 processes a row (221 rows in 3, 48 in 8)'."""
+    counts = Counter(len(by_process(row.repetition_figures)) for row in run.rows.values())
+    if not counts:
+        return "no process"
+    if len(counts) == 1:
+        (count,) = counts
+        return f"{count} process" + ("" if count == 1 else "es")
+    ordered = sorted(counts.items())
+    rows = ", ".join(
+        f"{rows} rows in {count}" if index == 0 else f"{rows} in {count}"
+        for index, (count, rows) in enumerate(ordered)
+    )
+    return f"{ordered[0][0]} to {ordered[-1][0]} processes a row ({rows})"
 
 
 def _markdown_text(text: str) -> str:

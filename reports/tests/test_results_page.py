@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -12,8 +13,8 @@ import pytest
 from handoff_reports import headline
 from handoff_reports.claims import load_claims
 from handoff_reports.headline import BLOCK_BEGIN, BLOCK_END, headline_table, markdown_table
-from handoff_reports.results import load_results
-from handoff_reports.results_page import main, results_page
+from handoff_reports.results import by_process, load_results
+from handoff_reports.results_page import main, results_page, which_run
 
 REPOSITORY = Path(__file__).parent.parent.parent
 PAGES = sorted(path for path in (REPOSITORY / "docs" / "results").glob("*.md")
@@ -61,6 +62,17 @@ def test_which_run_names_the_file_the_commit_and_the_command(
     assert f"commit `{context['handoff_git_commit']}`" in which
     assert context["date"] in which and "profile `default`" in which
     assert f"results-page {FIXTURE.as_posix()} -o {tmp_path / 'h200.md'}\n" in which
+
+
+def test_which_run_counts_each_rows_processes() -> None:
+    # The committed main job: three processes for every row, eight for the rows that earned more.
+    main_job = REPOSITORY / "docs" / "results" / "runs" / "h200-default-profile.json"
+    run = load_results(main_job)
+    counts = Counter(len(by_process(row.repetition_figures)) for row in run.rows.values())
+    assert sorted(counts) == [3, 8]
+    which = which_run(run, "run.json", "page.md")
+    assert f"in 3 to 8 processes a row ({counts[3]} rows in 3, {counts[8]} in 8)" in which
+    assert "in 1 process;" in which_run(load_results(FIXTURE), "run.json", "page.md")
 
 
 def test_handoff_headline_writes_into_a_page_as_into_the_readme(
