@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """ci/measure-processes with HANDOFF_MORE_PROCESSES: after the first processes, further processes
-measure only the rows whose processes spread by more than 1% (handoff_reports wide-rows), in place
-of the user's filter, and the merged file holds every process of every row; with a
+measure only the rows that earn them (handoff_reports wide-rows: the rows the claims and the
+headline name, and the others whose processes spread by more than 1%), in place of the user's
+filter, and the merged file holds every process of every row; with a
 HANDOFF_FINISH_BY already past, no row fits and no further process runs.
 
 Usage: more_processes.py HANDOFF_BENCH ROOT"""
@@ -9,6 +10,7 @@ Usage: more_processes.py HANDOFF_BENCH ROOT"""
 from __future__ import annotations
 
 import json
+import re
 import sys
 import tempfile
 import time
@@ -23,30 +25,43 @@ ROWS = (
 FIRST, MORE = 3, 2
 
 
+def measure(root: Path, bench: str, results: Path, **environment: str) -> str:
+    return measure_processes(
+        root,
+        bench,
+        results,
+        [f"--benchmark_filter={ROWS}", "--handoff-max-noise=5"],
+        HANDOFF_PROCESSES=str(FIRST),
+        HANDOFF_MORE_PROCESSES=str(MORE),
+        **environment,
+    )
+
+
 def main() -> None:
     bench, root = sys.argv[1], Path(sys.argv[2])
     sys.path.insert(0, str(root / "reports"))
+    from handoff_reports.claims_file import load_claims
     from handoff_reports.merge import merge_documents
     from handoff_reports.results import by_process, parse_results
-    from handoff_reports.wide_rows import candidates
+    from handoff_reports.wide_rows import candidates, claimed_by
+
+    headline_lines = (root / "ci" / "headline-rows").read_text().splitlines()
+    headline = re.compile("|".join(line for line in headline_lines if not line.startswith("#")))
+    claimed = claimed_by(load_claims())
+
+    def is_first(key: str) -> bool:
+        return claimed(key) or headline.search(key + "/") is not None
 
     with tempfile.TemporaryDirectory() as folder:
         results = Path(folder) / "run.json"
-        printed = measure_processes(
-            root,
-            bench,
-            results,
-            [f"--benchmark_filter={ROWS}", "--handoff-max-noise=5"],
-            HANDOFF_PROCESSES=str(FIRST),
-            HANDOFF_MORE_PROCESSES=str(MORE),
-        )
+        printed = measure(root, bench, results)
         parts = sorted((Path(folder) / "run.processes").glob("process-*.json"))
         documents = [json.loads(part.read_text()) for part in parts]
         first = parse_results(merge_documents(documents[:FIRST]))
-        wide = {c.key for c in candidates(first.rows.values(), 0.01, lambda key: False)}
-        print(f"first round: {len(first.rows)} rows, {len(wide)} spread by more than 1%")
+        wide = {c.key for c in candidates(first.rows.values(), 0.01, is_first)}
+        print(f"first round: {len(first.rows)} rows, {len(wide)} earn more processes")
         if not wide:
-            if len(parts) != FIRST or "no row spread" not in printed:
+            if len(parts) != FIRST or "no row earns more processes" not in printed:
                 fail(f"no wide row, yet {len(parts)} processes ran:\n{printed}")
             return
         if len(parts) != FIRST + MORE:
@@ -72,17 +87,9 @@ def main() -> None:
         )
 
         late = Path(folder) / "late.json"
-        printed = measure_processes(
-            root,
-            bench,
-            late,
-            [f"--benchmark_filter={ROWS}", "--handoff-max-noise=5"],
-            HANDOFF_PROCESSES=str(FIRST),
-            HANDOFF_MORE_PROCESSES=str(MORE),
-            HANDOFF_FINISH_BY=str(int(time.time())),
-        )
+        printed = measure(root, bench, late, HANDOFF_FINISH_BY=str(int(time.time())))
         processes = len(list((Path(folder) / "late.processes").glob("process-*.json")))
-        if processes != FIRST or "none fit the time left" not in printed:
+        if processes != FIRST or "none fits the time left" not in printed:
             fail(f"past its deadline, the run measured {processes} processes:\n{printed}")
         print("past the deadline: no further process")
 
