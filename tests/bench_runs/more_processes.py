@@ -46,7 +46,9 @@ def main() -> None:
     from handoff_reports.wide_rows import candidates, claimed_by
 
     headline_lines = (root / "ci" / "headline-rows").read_text().splitlines()
-    headline = re.compile("|".join(line for line in headline_lines if not line.startswith("#")))
+    headline = re.compile(
+        "|".join(line for line in headline_lines if not line.startswith("#"))
+    )
     claimed = claimed_by(load_claims())
 
     def is_first(key: str) -> bool:
@@ -90,7 +92,9 @@ def main() -> None:
         printed = measure(root, bench, late, HANDOFF_FINISH_BY=str(int(time.time())))
         processes = len(list((Path(folder) / "late.processes").glob("process-*.json")))
         if processes != FIRST or "none fits the time left" not in printed:
-            fail(f"past its deadline, the run measured {processes} processes:\n{printed}")
+            fail(
+                f"past its deadline, the run measured {processes} processes:\n{printed}"
+            )
         print("past the deadline: no further process")
 
 
