@@ -17,7 +17,12 @@ With `--seconds`, the rows are taken in that order while `--processes` further p
 fit in that many seconds: a row's cost is what one process of it took (its `row_seconds`), and
 each process also pays what a process of the first round spent outside its rows (start-up, the
 CUDA context). A row that does not fit is passed over for the cheaper ones after it. Prints
-nothing when no row qualifies."""
+nothing when no row qualifies.
+
+`--also FILTER` names rows already chosen (a filter this command printed): they are left out of
+the choice and kept in the filter it prints. ci/measure-processes uses it to top up its further
+processes once the first of them has shown what a process really costs: the price above is only
+an estimate, and one that errs on the safe side leaves time unspent."""
 
 from __future__ import annotations
 
@@ -136,6 +141,10 @@ def main(argv: list[str] | None = None) -> int:
         help="the time those processes may take in all (default: no limit)",
     )  # fmt: skip
     parser.add_argument(
+        "--also", type=_regex, metavar="FILTER",
+        help="rows already chosen: left out of the choice and kept in the filter printed",
+    )  # fmt: skip
+    parser.add_argument(
         "--process-seconds", type=seconds, default=0.0,
         help="the wall time of one process of the first round, whose part outside its rows "
         "each further process pays too",
@@ -154,7 +163,9 @@ def main(argv: list[str] | None = None) -> int:
         return claimed(key) or (first is not None and first.search(key + "/") is not None)
 
     rows = list(run.rows.values())
-    ordered = candidates(rows, arguments.above, is_first)
+    also: re.Pattern[str] | None = arguments.also
+    kept = [row.key for row in rows if also is not None and also.search(row.key)]
+    ordered = [c for c in candidates(rows, arguments.above, is_first) if c.key not in kept]
     per_process = outside_rows(rows, arguments.process_seconds)
     chosen = within_budget(ordered, arguments.processes, arguments.seconds, per_process)
     if arguments.seconds is not None:
@@ -164,5 +175,5 @@ def main(argv: list[str] | None = None) -> int:
             f"{arguments.processes} more processes in {arguments.seconds:.0f} s",
             file=sys.stderr,
         )
-    print(benchmark_filter(chosen))
+    print(benchmark_filter(sorted(kept + chosen)))
     return 0

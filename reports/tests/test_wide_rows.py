@@ -126,8 +126,27 @@ def test_first_rows_are_matched_as_benchmark_names_are(capsys):
     assert not chosen.search("ceilings/hbm_device_copy/method:memcpy/bytes:268435456/manual_time")
 
 
+def test_rows_already_chosen_stay_in_the_filter_and_out_of_the_choice(capsys):
+    assert main([str(EIGHT_PROCESSES), "--processes", "5", "--seconds", "20"]) == 0
+    first_choice = capsys.readouterr().out.strip()
+    chosen = re.compile(first_choice)
+    rows = load_results(EIGHT_PROCESSES).rows
+    kept = {key for key in rows if chosen.search(key)}
+    # No time left: the filter is the rows already chosen, exactly.
+    assert main([str(EIGHT_PROCESSES), "--also", first_choice, "--seconds", "0"]) == 0
+    assert capsys.readouterr().out.strip() == first_choice
+    # Time for more: the filter grows, and keeps every row chosen before.
+    assert main([str(EIGHT_PROCESSES), "--also", first_choice, "--seconds", "20"]) == 0
+    grown = re.compile(capsys.readouterr().out.strip())
+    now = {key for key in rows if grown.search(key)}
+    assert kept < now
+
+
 def test_the_command_refuses_what_makes_no_sense(capsys):
-    for wrong in (["--above", "2"], ["--processes", "0"], ["--seconds", "-1"], ["--first", "("]):
+    for wrong in (
+        ["--above", "2"], ["--processes", "0"], ["--seconds", "-1"], ["--first", "("],
+        ["--also", "["],
+    ):  # fmt: skip
         with pytest.raises(SystemExit):
             main([str(EIGHT_PROCESSES), *wrong])
 
