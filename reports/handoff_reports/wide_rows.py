@@ -33,6 +33,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from handoff_reports.arguments import fraction, seconds, whole_number
 from handoff_reports.claims_file import Claim, load_claims
@@ -121,34 +122,29 @@ def _regex(text: str) -> re.Pattern[str]:
         ) from error
 
 
+# The command's options beside the results file: the flag, then argparse's settings for it.
+_OPTIONS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("--above", {"type": fraction, "default": 0.01,
+                 "help": "the least spread given more processes (default 0.01)"}),
+    ("--first", {"type": _regex, "metavar": "REGEX",
+                 "help": "rows (searched in the row's name) that come first, as the claims' do"}),
+    ("--processes", {"type": whole_number(1), "default": 1,
+                     "help": "how many further processes the rows will have (default 1)"}),
+    ("--seconds", {"type": seconds,
+                   "help": "the time those processes may take in all (default: no limit)"}),
+    ("--also", {"type": _regex, "metavar": "FILTER",
+                "help": "rows already chosen: left out of the choice, kept in the filter"}),
+    ("--process-seconds", {"type": seconds, "default": 0.0,
+                           "help": "the wall time of one process of the first round, whose part "
+                                   "outside its rows each further process pays too"}),
+)  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="handoff-wide-rows", description=__doc__)
     parser.add_argument("results", type=Path, help="a merged results JSON of several processes")
-    parser.add_argument(
-        "--above", type=fraction, default=0.01,
-        help="the least spread given more processes (default 0.01)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--first", type=_regex, metavar="REGEX",
-        help="rows (searched in the row's name) that come first, as the claims' rows do",
-    )  # fmt: skip
-    parser.add_argument(
-        "--processes", type=whole_number(1), default=1,
-        help="how many further processes the rows will have (default 1)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--seconds", type=seconds,
-        help="the time those processes may take in all (default: no limit)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--also", type=_regex, metavar="FILTER",
-        help="rows already chosen: left out of the choice and kept in the filter printed",
-    )  # fmt: skip
-    parser.add_argument(
-        "--process-seconds", type=seconds, default=0.0,
-        help="the wall time of one process of the first round, whose part outside its rows "
-        "each further process pays too",
-    )  # fmt: skip
+    for flag, settings in _OPTIONS:
+        parser.add_argument(flag, **settings)
     arguments = parser.parse_args(argv)
     try:
         run = load_results(arguments.results)
