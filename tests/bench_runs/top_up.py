@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""ci/measure-processes tops up its further processes: the first round prices each row at what
+one process of it took (`row_seconds`), which is on the safe side; once a further process has
+shown what a process really takes, the processes after it measure more rows in the time left.
+
+A stand-in for handoff_bench makes the timing exact: it writes every row with a `row_seconds`
+of 4 s and takes no time at all. With 20 s before HANDOFF_FINISH_BY and 2 further processes, the
+first choice holds about 2 rows (2 processes x 4 s each); the first further process takes 0 s,
+so the second has the time left and measures more rows. No process may end past the deadline.
+
+Usage: top_up.py ROOT"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench_run_support import fail, measure_processes
+
+# A headline row (it earns processes first), then rows that earn them by their spread.
+ROWS = [
+    "elementwise/cpu_serial/workload:vector_add/elements:65536",
+    *(f"inputs/seeded_nonzero/threads:1/elements:{2**k}" for k in range(10, 16)),
+]
+STAND_IN = """#!/usr/bin/env python3
+import json, os, random, re, sys
+arguments = dict(a.split("=", 1) for a in sys.argv[1:] if "=" in a)
+chosen = re.compile(arguments.get("--benchmark_filter", ""))
+token = f"stand-in-{os.getpid()}"
+rows = []
+for name in NAMES:
+    full = name + "/manual_time"
+    if not chosen.search(full):
+        continue
+    seconds = 1e-3 * random.uniform(1.0, 1.5)  # processes that disagree by far more than 1%
+    rows.append({
+        "name": full, "run_name": full, "run_type": "iteration", "iterations": 1,
+        "repetitions": 1, "repetition_index": 0, "threads": 1, "time_unit": "us",
+        "real_time": seconds * 1e6, "cpu_time": seconds * 1e6, "noise": 0.001,
+        "samples": 10.0, "wrong": 0.0, "verified": 1.0, "row_seconds": 4.0,
+        "handoff_process": token,
+    })
+context = {"date": "2026-12-03T00:00:00+00:00", "handoff_process": token, "handoff_version": "0",
+           "setting_profile": "default", "setting_max_noise": "0.01",
+           "setting_min_samples": "10", "setting_min_time": "0.1", "setting_timeout": "1",
+           "setting_max_elements": "268435456", "setting_processes": arguments["--handoff-processes"]}
+with open(arguments["--benchmark_out"], "w") as out:
+    json.dump({"context": context, "benchmarks": rows}, out)
+"""
+
+
+def rows_of(part: Path) -> set[str]:
+    return {entry["run_name"] for entry in json.loads(part.read_text())["benchmarks"]}
+
+
+def main() -> None:
+    root = Path(sys.argv[1])
+    with tempfile.TemporaryDirectory() as folder:
+        bench = Path(folder) / "handoff_bench"
+        bench.write_text(STAND_IN.replace("NAMES", repr(ROWS)))
+        bench.chmod(0o755)
+        results = Path(folder) / "run.json"
+        deadline = int(time.time()) + 20
+        printed = measure_processes(
+            root,
+            str(bench),
+            results,
+            [f"--benchmark_filter=^({'|'.join(ROWS)})/"],
+            HANDOFF_PROCESSES="3",
+            HANDOFF_MORE_PROCESSES="2",
+            HANDOFF_FINISH_BY=str(deadline),
+        )
+        if time.time() > deadline + 1:
+            fail(
+                f"the run ended {time.time() - deadline:.1f} s past its deadline:\n{printed}"
+            )
+        parts = Path(folder) / "run.processes"
+        further = [rows_of(parts / f"process-{n}.json") for n in (4, 5)]
+        print(
+            f"further processes measured {len(further[0])} and then {len(further[1])} rows"
+        )
+        if not 0 < len(further[0]) < len(ROWS):
+            fail(f"the first choice should hold some rows, not all:\n{printed}")
+        if not further[0] < further[1]:
+            fail(f"the second further process was not topped up:\n{printed}")
+        if "time to spare" not in printed:
+            fail(f"the top-up was not announced:\n{printed}")
+
+
+if __name__ == "__main__":
+    main()
