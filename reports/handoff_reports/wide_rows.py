@@ -43,7 +43,7 @@ from handoff_reports.results import ResultsError, Row, by_process, load_results
 
 @dataclass(frozen=True)
 class Candidate:
-    """A row that spreads enough to earn more processes."""
+    """A row that earns more processes: a claim or the headline names it, or it spreads."""
 
     key: str
     spread: float  # the sd of its log process medians, floored by its noise
