@@ -7,11 +7,13 @@ about 19 (more where one side's processes agree far better than the other's), so
 processes agree to 0.1% resolves no better than a few percent; and a row that moves by tens of
 percent needs many more. More processes go, in this order:
 
-1. to the rows a claim of the articles names (handoff_reports/data/claims.toml), and the rows that
-   `--first` selects (ci/measure-processes passes the headline rows), however little they spread:
-   the verdicts a reader acts on first. Cheapest first, so that as many of them as the time
-   allows get their processes;
-2. to every other row whose processes spread by more than `--above` (1%), widest first.
+1. to the rows that `--first` selects (ci/measure-processes passes the headline rows), however
+   little they spread: the figures a reader acts on first;
+2. to the rows a claim of the articles names (handoff_reports/data/claims.toml), however little
+   they spread: the verdicts the report opens with. In both groups cheapest first, so that as
+   many of them as the time allows get their processes, and a headline row is never crowded out
+   by a claim's;
+3. to every other row whose processes spread by more than `--above` (1%), widest first.
 
 With `--seconds`, the rows are taken in that order while `--processes` further processes of them
 fit in that many seconds: a row's cost is what one process of it took (its `row_seconds`), and
@@ -32,6 +34,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from enum import IntEnum
 from pathlib import Path
 from typing import Any
 
@@ -41,14 +44,30 @@ from handoff_reports.process_level import own_spread
 from handoff_reports.results import ResultsError, Row, by_process, load_results
 
 
+class Tier(IntEnum):
+    """Why a row earns more processes, in the order they are given."""
+
+    HEADLINE = 0  # named by --first
+    CLAIM = 1  # named by a claim of the articles
+    SPREAD = 2  # its processes disagreed by more than --above
+
+
 @dataclass(frozen=True)
 class Candidate:
-    """A row that earns more processes: a claim or the headline names it, or it spreads."""
+    """A row that earns more processes: the headline or a claim names it, or it spreads."""
 
     key: str
     spread: float  # the sd of its log process medians, floored by its noise
-    first: bool  # named by a claim or by --first
+    tier: Tier
     seconds: float  # what one process of the row took; 0 where the file does not say
+
+    @property
+    def named(self) -> bool:
+        return self.tier is not Tier.SPREAD
+
+    def order(self) -> tuple[int, float, str]:
+        """Named rows cheapest first within their tier; the others widest first."""
+        return (self.tier, self.seconds if self.named else -self.spread, self.key)
 
 
 def row_cost(row: Row) -> float:
@@ -59,11 +78,14 @@ def row_cost(row: Row) -> float:
 
 
 def candidates(
-    rows: Iterable[Row], above: float, is_first: Callable[[str], bool]
+    rows: Iterable[Row],
+    above: float,
+    is_headline: Callable[[str], bool],
+    is_claimed: Callable[[str], bool] = lambda key: False,
 ) -> list[Candidate]:
-    """The rows that earn processes, in that order: every row `is_first` names, cheapest first,
-    then the others whose between-process spread is above `above`, widest first. Rows of one
-    process, or failed, are left out."""
+    """The rows that earn processes, in that order: every row `is_headline` names, then every row
+    `is_claimed` names, each cheapest first, then the others whose between-process spread is
+    above `above`, widest first. Rows of one process, or failed, are left out."""
     found = []
     for row in rows:
         if row.failed:
@@ -71,10 +93,16 @@ def candidates(
         spread = own_spread(by_process(row.repetition_figures))
         if spread is None:
             continue
-        first = is_first(row.key)
-        if first or spread.sd > above:
-            found.append(Candidate(row.key, spread.sd, first, row_cost(row)))
-    return sorted(found, key=lambda c: (0, c.seconds, c.key) if c.first else (1, -c.spread, c.key))
+        if is_headline(row.key):
+            tier = Tier.HEADLINE
+        elif is_claimed(row.key):
+            tier = Tier.CLAIM
+        elif spread.sd > above:
+            tier = Tier.SPREAD
+        else:
+            continue
+        found.append(Candidate(row.key, spread.sd, tier, row_cost(row)))
+    return sorted(found, key=Candidate.order)
 
 
 def within_budget(
@@ -154,20 +182,22 @@ def main(argv: list[str] | None = None) -> int:
     claimed = claimed_by(load_claims())
     first: re.Pattern[str] | None = arguments.first
 
-    def is_first(key: str) -> bool:
+    def is_headline(key: str) -> bool:
         # A filter is written for benchmark names, which go on past the key ("/manual_time").
-        return claimed(key) or (first is not None and first.search(key + "/") is not None)
+        return first is not None and first.search(key + "/") is not None
 
     rows = list(run.rows.values())
     also: re.Pattern[str] | None = arguments.also
     kept = [row.key for row in rows if also is not None and also.search(row.key)]
-    ordered = [c for c in candidates(rows, arguments.above, is_first) if c.key not in kept]
+    ordered = [
+        c for c in candidates(rows, arguments.above, is_headline, claimed) if c.key not in kept
+    ]
     per_process = outside_rows(rows, arguments.process_seconds)
     chosen = within_budget(ordered, arguments.processes, arguments.seconds, per_process)
     if arguments.seconds is not None:
         print(
-            f"handoff-wide-rows: {len(chosen)} of {len(ordered)} rows (the claims' and the first "
-            f"ones, and those that spread by more than {arguments.above:.0%}) fit "
+            f"handoff-wide-rows: {len(chosen)} of {len(ordered)} rows (the first ones, the "
+            f"claims', and those that spread by more than {arguments.above:.0%}) fit "
             f"{arguments.processes} more processes in {arguments.seconds:.0f} s",
             file=sys.stderr,
         )

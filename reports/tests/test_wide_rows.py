@@ -9,6 +9,7 @@ from handoff_reports.claims_file import load_claims
 from handoff_reports.results import by_process, load_results
 from handoff_reports.wide_rows import (
     Candidate,
+    Tier,
     benchmark_filter,
     candidates,
     claimed_by,
@@ -48,19 +49,36 @@ def test_a_named_row_earns_processes_however_little_it_spreads():
     steady = "ceilings/hbm_device_copy/method:memcpy/bytes:268435456"
     assert _spread(rows[steady]) < 0.01
     named = {c.key: c for c in candidates(rows.values(), 0.01, lambda key: key == steady)}
-    assert named[steady].first
+    assert named[steady].tier is Tier.HEADLINE
 
 
-def test_named_rows_come_first_cheapest_first_then_the_widest():
+def test_headline_rows_then_claims_rows_each_cheapest_first_then_the_widest():
     rows = load_results(EIGHT_PROCESSES).rows.values()
-    ordered = candidates(rows, 0.01, lambda key: key.startswith("tensor_transfer/"))
-    firsts = [c.first for c in ordered]
-    assert firsts == sorted(firsts, reverse=True), "every named row comes before every other"
-    assert any(firsts) and not all(firsts)
-    costs = [c.seconds for c in ordered if c.first]
-    assert costs == sorted(costs)
-    spreads = [c.spread for c in ordered if not c.first]
+    ordered = candidates(
+        rows,
+        0.01,
+        lambda key: key.startswith("tensor_transfer/"),
+        lambda key: key.startswith("pool_prep/"),
+    )
+    tiers = [c.tier for c in ordered]
+    assert tiers == sorted(tiers), "headline rows, then claims' rows, then the others"
+    assert set(tiers) == {Tier.HEADLINE, Tier.CLAIM, Tier.SPREAD}
+    for tier in (Tier.HEADLINE, Tier.CLAIM):
+        costs = [c.seconds for c in ordered if c.tier is tier]
+        assert costs == sorted(costs)
+    spreads = [c.spread for c in ordered if c.tier is Tier.SPREAD]
     assert spreads == sorted(spreads, reverse=True)
+
+
+def test_a_headline_row_is_never_crowded_out_by_a_cheaper_claims_row():
+    ordered = sorted(
+        [
+            Candidate("claimed_cheap", 0.05, Tier.CLAIM, 1.0),
+            Candidate("headline_dear", 0.01, Tier.HEADLINE, 3.0),
+        ],
+        key=Candidate.order,
+    )
+    assert within_budget(ordered, 1, 3.5, 0.0) == ["headline_dear"]
 
 
 def test_the_claims_rows_are_named_first():
@@ -72,10 +90,10 @@ def test_the_claims_rows_are_named_first():
 
 def test_the_budget_takes_rows_in_order_and_passes_over_what_does_not_fit():
     ordered = [
-        Candidate("first", 0.05, True, 2.0),
-        Candidate("too_dear", 0.30, False, 50.0),
-        Candidate("cheap", 0.10, False, 1.0),
-        Candidate("last", 0.02, False, 1.0),
+        Candidate("first", 0.05, Tier.HEADLINE, 2.0),
+        Candidate("too_dear", 0.30, Tier.SPREAD, 50.0),
+        Candidate("cheap", 0.10, Tier.SPREAD, 1.0),
+        Candidate("last", 0.02, Tier.SPREAD, 1.0),
     ]
     # Five processes pay 10 s of their own, five of "first" 10 s more, of "cheap" 5 s: 25 of 28.
     assert within_budget(ordered, 5, 28.0, 2.0) == ["cheap", "first"]

@@ -12,56 +12,25 @@ Usage: top_up.py ROOT"""
 
 from __future__ import annotations
 
-import json
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 from bench_run_support import fail, measure_processes
+from stand_in_bench import rows_of, write_stand_in
 
 # A headline row (it earns processes first), then rows that earn them by their spread.
 ROWS = [
     "elementwise/cpu_serial/workload:vector_add/elements:65536",
     *(f"inputs/seeded_nonzero/threads:1/elements:{2**k}" for k in range(10, 16)),
 ]
-STAND_IN = """#!/usr/bin/env python3
-import json, os, random, re, sys
-arguments = dict(a.split("=", 1) for a in sys.argv[1:] if "=" in a)
-chosen = re.compile(arguments.get("--benchmark_filter", ""))
-token = f"stand-in-{os.getpid()}"
-rows = []
-for name in NAMES:
-    full = name + "/manual_time"
-    if not chosen.search(full):
-        continue
-    seconds = 1e-3 * random.uniform(1.0, 1.5)  # processes that disagree by far more than 1%
-    rows.append({
-        "name": full, "run_name": full, "run_type": "iteration", "iterations": 1,
-        "repetitions": 1, "repetition_index": 0, "threads": 1, "time_unit": "us",
-        "real_time": seconds * 1e6, "cpu_time": seconds * 1e6, "noise": 0.001,
-        "samples": 10.0, "wrong": 0.0, "verified": 1.0, "row_seconds": 4.0,
-        "handoff_process": token,
-    })
-context = {"date": "2026-12-03T00:00:00+00:00", "handoff_process": token, "handoff_version": "0",
-           "setting_profile": "default", "setting_max_noise": "0.01",
-           "setting_min_samples": "10", "setting_min_time": "0.1", "setting_timeout": "1",
-           "setting_max_elements": "268435456", "setting_processes": arguments["--handoff-processes"]}
-with open(arguments["--benchmark_out"], "w") as out:
-    json.dump({"context": context, "benchmarks": rows}, out)
-"""
-
-
-def rows_of(part: Path) -> set[str]:
-    return {entry["run_name"] for entry in json.loads(part.read_text())["benchmarks"]}
 
 
 def main() -> None:
     root = Path(sys.argv[1])
     with tempfile.TemporaryDirectory() as folder:
-        bench = Path(folder) / "handoff_bench"
-        bench.write_text(STAND_IN.replace("NAMES", repr(ROWS)))
-        bench.chmod(0o755)
+        bench = write_stand_in(Path(folder), ROWS, price=4.0)
         results = Path(folder) / "run.json"
         deadline = int(time.time()) + 20
         printed = measure_processes(

@@ -1,0 +1,58 @@
+"""A stand-in for handoff_bench, for tests of ci/measure-processes's budget: its timing is exact
+where the real bench's is not. Every row it writes claims `row_seconds` = PRICE; the first round's
+processes take no time at all (the first round's prices err on the safe side, as real ones do),
+and a further process (one given the filter handoff_reports wide-rows prints) sleeps TAKES per
+row, and SLOW_START more if it is the first of them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+TEMPLATE = """#!/usr/bin/env python3
+import json, os, random, re, sys, time
+arguments = dict(a.split("=", 1) for a in sys.argv[1:] if "=" in a)
+chosen = re.compile(arguments.get("--benchmark_filter", ""))
+token = f"stand-in-{os.getpid()}"
+rows = []
+for name in NAMES:
+    full = name + "/manual_time"
+    if not chosen.search(full):
+        continue
+    seconds = 1e-3 * random.uniform(1.0, 1.5)  # processes that disagree by far more than 1%
+    rows.append({
+        "name": full, "run_name": full, "run_type": "iteration", "iterations": 1,
+        "repetitions": 1, "repetition_index": 0, "threads": 1, "time_unit": "us",
+        "real_time": seconds * 1e6, "cpu_time": seconds * 1e6, "noise": 0.001,
+        "samples": 10.0, "wrong": 0.0, "verified": 1.0, "row_seconds": PRICE,
+        "handoff_process": token,
+    })
+if arguments.get("--benchmark_filter", "").endswith("_time)?$"):
+    started = os.path.join(os.path.dirname(os.path.abspath(sys.argv[0])), "further-started")
+    first_further = not os.path.exists(started)
+    open(started, "a").close()
+    time.sleep(TAKES * len(rows) + (SLOW_START if first_further else 0.0))
+context = {"date": "2026-12-03T00:00:00+00:00", "handoff_process": token, "handoff_version": "0",
+           "setting_profile": "default", "setting_max_noise": "0.01",
+           "setting_min_samples": "10", "setting_min_time": "0.1", "setting_timeout": "1",
+           "setting_max_elements": "268435456", "setting_processes": arguments["--handoff-processes"]}
+with open(arguments["--benchmark_out"], "w") as out:
+    json.dump({"context": context, "benchmarks": rows}, out)
+"""
+
+
+def write_stand_in(
+    folder: Path, rows: list[str], price: float, takes: float = 0.0, slow_start: float = 0.0
+) -> Path:
+    """An executable stand-in for handoff_bench in `folder` that lists `rows`."""
+    bench = folder / "handoff_bench"
+    text = TEMPLATE.replace("NAMES", repr(rows)).replace("PRICE", repr(price))
+    text = text.replace("TAKES", repr(takes)).replace("SLOW_START", repr(slow_start))
+    bench.write_text(text)
+    bench.chmod(0o755)
+    return bench
+
+
+def rows_of(part: Path) -> set[str]:
+    """The rows one process's results file holds."""
+    return {entry["run_name"] for entry in json.loads(part.read_text())["benchmarks"]}
