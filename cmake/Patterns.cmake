@@ -1,4 +1,4 @@
-# The patterns of handoff, listed once. Every layer (kernels, reference, patterns, bench, tests)
+# The patterns of handoff, listed once. Every layer (kernels, reference, patterns, tests)
 # keeps a pattern's files in <layer>/sources/<pattern>.cmake and includes them through
 # handoff_include_pattern_sources, so a new pattern is one line here plus its fragments.
 set(HANDOFF_PATTERNS

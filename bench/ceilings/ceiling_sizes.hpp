@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "../harness/bench_config.hpp"
-#include "../harness/multi_gpu_size.hpp"
+#include "handoff/patterns/multi_gpu/headline_size.hpp"
 
 namespace handoff::bench {
 
@@ -31,7 +31,8 @@ inline std::vector<std::size_t> pcie_sweep_bytes(const bench_environment& enviro
   if (environment.config.smoke) return {mebibyte};
   std::vector<std::size_t> sizes{4 * mebibyte, 16 * mebibyte, 64 * mebibyte, 256 * mebibyte};
   if (environment.config.profile == bench_profile::full ||
-      multi_gpu_headline_elements(environment) * sizeof(float) >= 1024 * mebibyte) {
+      patterns::multi_gpu::headline_elements(sweep_settings_of(environment)) * sizeof(float) >=
+          1024 * mebibyte) {
     sizes.push_back(1024 * mebibyte);
   }
   return sizes;

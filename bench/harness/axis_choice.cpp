@@ -113,15 +113,9 @@ void check_axis_choices(const axis_choices& choices, std::uint64_t max_elements)
   }
 }
 
-std::optional<std::vector<std::size_t>> chosen_values(const bench_config& config,
-                                                      std::string_view axis) {
-  const auto found = config.axes.find(axis);
-  if (found == config.axes.end()) return {};
-  {
-    const std::lock_guard lock(axes_read_mutex);
-    axes_read().emplace(axis);
-  }
-  return std::vector<std::size_t>(found->second.begin(), found->second.end());
+void note_axis_read(std::string_view axis) {
+  const std::lock_guard lock(axes_read_mutex);
+  axes_read().emplace(axis);
 }
 
 std::vector<std::string> chosen_axes_nobody_read(const bench_config& config) {

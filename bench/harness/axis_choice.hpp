@@ -1,15 +1,15 @@
 #pragma once
 // --handoff-axis=NAME:V1,V2,...: the user's own values for a size axis, measured in place of the
-// profile's sweep, as nvbench's --axis. Each family that has the axis asks chosen_values() for it;
+// profile's sweep, as nvbench's --axis. Each family that has the axis notes it as it registers;
 // an axis no family of this run asked for is an error after registration, so a request is never
 // dropped without a word.
 
 #include <cstdint>
-#include <map>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "handoff/patterns/sweep_settings.hpp"
 
 namespace handoff::bench {
 
@@ -28,8 +28,8 @@ inline constexpr settable_axis settable_axes[] = {
     {"unknowns", "iterative's Jacobi system"},
 };
 
-// The values asked for, by axis name.
-using axis_choices = std::map<std::string, std::vector<std::uint64_t>, std::less<>>;
+// The values asked for, by axis name; the patterns' sweeps read them (patterns::chosen_values).
+using axis_choices = patterns::axis_values;
 
 // Adds one --handoff-axis value ("NAME:V1,V2,..."; a value is a count such as 1000000 or a power
 // of two written 2^20). An unknown axis, a missing or bad value, or an axis given twice is
@@ -40,10 +40,8 @@ void add_axis_choice(axis_choices& choices, std::string_view text);
 // otherwise. Run once the cap is final.
 void check_axis_choices(const axis_choices& choices, std::uint64_t max_elements);
 
-// The values chosen for axis, sorted, or nothing when the user chose none; notes that a family
-// of this run has the axis.
-std::optional<std::vector<std::size_t>> chosen_values(const bench_config& config,
-                                                      std::string_view axis);
+// Notes that a family registered in this run has axis (its pattern declares it settable).
+void note_axis_read(std::string_view axis);
 
 // The chosen axes that no family registered in this run asked for.
 std::vector<std::string> chosen_axes_nobody_read(const bench_config& config);

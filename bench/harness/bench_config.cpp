@@ -32,6 +32,15 @@ Number parse_number(std::string_view flag, std::string_view text, Number most) {
 
 }  // namespace
 
+patterns::sweep_settings sweep_settings_of(const bench_environment& environment) {
+  const bench_config& config = environment.config;
+  return {.profile = config.profile,
+          .smoke = config.smoke,
+          .max_elements = config.max_elements,
+          .chosen = config.axes,
+          .gpus = environment.gpus.count};
+}
+
 int parse_count(std::string_view flag, std::string_view text, int most) {
   return parse_number<int>(flag, text, most);
 }

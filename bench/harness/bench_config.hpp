@@ -8,6 +8,7 @@
 
 #include "axis_choice.hpp"
 #include "handoff/device_discovery.hpp"
+#include "handoff/patterns/sweep_settings.hpp"
 
 namespace handoff::bench {
 
@@ -17,8 +18,9 @@ inline constexpr double max_seconds_per_row = 3600.0;
 
 // default: every pattern and variant at its default point plus a short size sweep, sized to finish
 // within 10 minutes on one H200. full: every point of every sweep. smoke: every family once, at a
-// tiny size, with few samples (the one-minute check).
-enum class bench_profile { standard, full, smoke };
+// tiny size, with few samples (the one-minute check). The patterns' sweeps choose their points by
+// it, so it is theirs.
+using bench_profile = patterns::sweep_profile;
 
 std::string_view profile_name(bench_profile profile);
 
@@ -97,6 +99,10 @@ struct bench_environment {
   bench_config config;
   gpu_count_result gpus;
 };
+
+// What the patterns' sweeps read of this run: its profile, element cap and chosen axes, and the
+// GPUs its families span.
+patterns::sweep_settings sweep_settings_of(const bench_environment& environment);
 
 // A whole number in [1, most] given to flag; std::invalid_argument naming the flag, the range
 // and the text otherwise, as every numeric handoff flag is checked.

@@ -12,6 +12,8 @@
 #include <string>
 #include <utility>
 
+#include "handoff/patterns/pattern_spec.hpp"
+#include "handoff/patterns/pattern_sweep.hpp"
 #include "handoff/patterns/variant.hpp"
 #include "handoff/wall_clock.hpp"
 #include "latest_cache.hpp"
@@ -23,19 +25,10 @@
 
 namespace handoff::bench {
 
-// What a pattern's bench file gives the driver besides its table.
-template <class Point, class Case, class Specifics = patterns::no_specifics>
-struct pattern_spec {
-  std::string_view pattern;  // the first part of every row name
-  patterns::variant_table<Point, Case, Specifics> table;
-  std::unique_ptr<Case> (*make_case)(const Point& at) = nullptr;
-  // Bytes and items one run moves and computes (the bytes and items counters).
-  std::pair<double, double> (*traffic)(const Point& at) = nullptr;
-  // Figures of the configuration (workers, chunk size), beside the session's own.
-  std::vector<patterns::named_figure> (*figures)(const Point& at) = nullptr;
-};
-
-enum class start { warm, cold };
+// What a pattern declares for the driver, and the two figures of a row, as the pattern layer
+// names them.
+using patterns::pattern_spec;
+using patterns::start;
 
 template <class Point>
 struct session_key {

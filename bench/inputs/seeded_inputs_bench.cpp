@@ -3,6 +3,8 @@
 // second per core. No ceiling bounds it, so the row has no floor; pool_prep's floors use their
 // own measurement of a chunk's preparation (chunk_prep_seconds).
 
+#include "seeded_inputs_bench.hpp"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -62,6 +64,10 @@ void register_seeded_nonzero(const bench_environment& environment) {
 
 }  // namespace
 
-HANDOFF_BENCHMARK_FAMILY("inputs/seeded_nonzero", 0, register_seeded_nonzero);
+benchmark_family seeded_inputs_family() {
+  return {.name = "inputs/seeded_nonzero",
+          .min_gpus = 0,
+          .register_benchmarks = register_seeded_nonzero};
+}
 
 }  // namespace handoff::bench::seeded_inputs

@@ -4,6 +4,8 @@
 #include <cstddef>
 
 #include "../harness/registration.hpp"
+#include "handoff/patterns/multi_gpu/headline_size.hpp"
+#include "handoff/patterns/multi_gpu/sweep.hpp"
 #include "handoff/patterns/multi_gpu/workload_registry.hpp"
 
 namespace handoff::bench::mpi {
@@ -25,7 +27,8 @@ std::vector<run_scope> scopes_of(const across_ranks& form, const workload& of) {
 mpi_rows rows_across_ranks(const bench_config& config, int ranks,
                            const std::function<std::string(const multi_gpu_row&)>& unavailable) {
   const std::size_t elements =
-      config.smoke ? 4099 : std::min<std::size_t>(std::size_t{1} << 28, config.max_elements);
+      config.smoke ? smoke_elements
+                   : std::min<std::size_t>(std::size_t{1} << 28, config.max_elements);
   mpi_rows made;
   std::vector<const multi_gpu_row*> running;
   for (const auto& row : multi_gpu_variants()) {
@@ -41,11 +44,7 @@ mpi_rows rows_across_ranks(const bench_config& config, int ranks,
       for (const auto scope : scopes_of(row->specifics, *each)) {
         const partitioned_config at{each->name, ranks, partitioner::even, elements, 0};
         made.rows.push_back({benchmark_name("multi_gpu_mpi", std::string(row->name),
-                                            {{"workload", each->name},
-                                             {"gpus", std::to_string(ranks)},
-                                             {"partitioner", "even"},
-                                             {"elements", std::to_string(elements)},
-                                             {"scope", std::string(run_scope_name(scope))}}),
+                                            multi_gpu_axes({.config = at, .scope = scope})),
                              at, row->specifics, scope});
       }
     }

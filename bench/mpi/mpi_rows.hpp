@@ -2,7 +2,8 @@
 // The rows handoff_bench_mpi measures, from the multi_gpu table: every row whose specifics say it
 // runs across ranks, for every registered workload, at one size with the even partitioner, at
 // each scope it has (the gather scope only where it gathers; a placement-check workload the
-// from-host scope only). A new variant that runs across ranks says so in its row, not here.
+// from-host scope only), named with the axes of handoff_bench's multi_gpu rows. A new variant that
+// runs across ranks says so in its row, not here.
 
 #include <functional>
 #include <string>

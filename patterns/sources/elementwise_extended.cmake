@@ -10,6 +10,7 @@ target_sources(handoff_patterns PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/elementwise/extended_cpu_math.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/elementwise/extended_gpu_variants.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/elementwise/extended_problem.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/elementwise/extended_sweep.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/elementwise/extended_table.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/elementwise/map_batch.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/elementwise/map_pool.cpp

@@ -234,8 +234,11 @@ TEST(BenchConfig, AChosenAxisNoFamilyAskedForIsReported) {
   arguments args({"handoff_bench", "--handoff-axis=unknowns:1024"});
   const auto config = parse_handoff_flags(args.count, args.pointers.data());
   EXPECT_EQ(chosen_axes_nobody_read(config), std::vector<std::string>{"unknowns"});
-  EXPECT_FALSE(chosen_values(config, "bytes").has_value());
-  EXPECT_EQ(chosen_values(config, "unknowns"), (std::vector<std::size_t>{1024}));
+  note_axis_read("bytes");
+  EXPECT_EQ(chosen_axes_nobody_read(config), std::vector<std::string>{"unknowns"});
+  EXPECT_EQ(patterns::chosen_values(sweep_settings_of({config, {}}), "unknowns"),
+            (std::vector<std::size_t>{1024}));
+  note_axis_read("unknowns");
   EXPECT_TRUE(chosen_axes_nobody_read(config).empty());
 }
 
