@@ -151,8 +151,8 @@ def producible_names() -> set[str]:
         for size in TRANSFER_SIZES
         for start in ("cold", "warm")
     }
-    # bench/multi_gpu/multi_gpu_bench.cpp registers every gather variant through one loop
-    # (register_variants), so each has the rows nccl_allgather has.
+    # The registrar registers every gather variant of multi_gpu's table over one sweep
+    # (patterns/src/multi_gpu/sweep.cpp), so each has the rows nccl_allgather has.
     gathers = ("host_gather", "host_gather_pinned", "p2p_gather")
     names |= {
         key.replace("/nccl_allgather/", f"/{gather}/")
