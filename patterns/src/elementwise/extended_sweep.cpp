@@ -10,6 +10,10 @@
 #include "handoff/patterns/profile_points.hpp"
 
 namespace handoff::patterns::elementwise {
+
+// Named, so that a unity build of this layer (the sanitizer presets) never joins these helpers
+// with another file's.
+namespace extended_sweep {
 namespace {
 
 // 2^24 rather than 2^26 keeps the whole sweep near a minute at --handoff-min-time=0.2. On an
@@ -81,6 +85,7 @@ constexpr pattern_sweep<extended_point, extended_case> sweep{
     .points = points, .axes = axes, .cold_samples = cold_samples};
 
 }  // namespace
+}  // namespace extended_sweep
 
 const pattern_benchmarks<extended_point, extended_case>& extended_benchmarks() {
   static const pattern_benchmarks<extended_point, extended_case> made{
@@ -91,14 +96,15 @@ const pattern_benchmarks<extended_point, extended_case>& extended_benchmarks() {
                    [](const extended_point& at) {
                      return std::pair{extended_bytes(at), extended_elements(at)};
                    },
-               .figures = point_figures},
+               .figures = extended_sweep::point_figures},
       .settable_axes = {"n", "elements"},
-      .families = {
-          {.name = "extended/cpu", .target = compute_target::host_stand_in, .sweeps = {sweep}},
-          {.name = "extended/gpu",
-           .min_gpus = 1,
-           .target = compute_target::device,
-           .sweeps = {sweep}}}};
+      .families = {{.name = "extended/cpu",
+                    .target = compute_target::host_stand_in,
+                    .sweeps = {extended_sweep::sweep}},
+                   {.name = "extended/gpu",
+                    .min_gpus = 1,
+                    .target = compute_target::device,
+                    .sweeps = {extended_sweep::sweep}}}};
   return made;
 }
 

@@ -7,6 +7,10 @@
 #include <vector>
 
 namespace handoff::patterns::independent_tasks {
+
+// Named, so that a unity build of this layer (the sanitizer presets) never joins these helpers
+// with another file's.
+namespace independent_tasks_sweep {
 namespace {
 
 constexpr std::size_t seed_datasets = 100;
@@ -118,6 +122,7 @@ constexpr pattern_sweep<task_point, task_case> device_sweep{.points = located_si
                                                             .same_group = same_size};
 
 }  // namespace
+}  // namespace independent_tasks_sweep
 
 const pattern_benchmarks<task_point, task_case>& independent_tasks_benchmarks() {
   static const pattern_benchmarks<task_point, task_case> made{
@@ -131,11 +136,13 @@ const pattern_benchmarks<task_point, task_case>& independent_tasks_benchmarks() 
                    }},
       .families = {{.name = "cpu",
                     .target = compute_target::host_stand_in,
-                    .sweeps = {reference_sweep, process_sweep}},
+                    .sweeps = {independent_tasks_sweep::reference_sweep,
+                               independent_tasks_sweep::process_sweep}},
                    {.name = "gpu",
                     .min_gpus = 1,
                     .target = compute_target::device,
-                    .sweeps = {process_sweep, device_sweep}}}};
+                    .sweeps = {independent_tasks_sweep::process_sweep,
+                               independent_tasks_sweep::device_sweep}}}};
   return made;
 }
 

@@ -8,6 +8,10 @@
 #include "handoff/patterns/profile_points.hpp"
 
 namespace handoff::patterns::iterative {
+
+// Named, so that a unity build of this layer (the sanitizer presets) never joins these helpers
+// with another file's.
+namespace iterative_sweep {
 namespace {
 
 constexpr int jacobi_iterations = 100;
@@ -46,17 +50,22 @@ name_axes axes(const jacobi_point& at, compute_target, std::optional<start>) {
 constexpr pattern_sweep<jacobi_point, jacobi_case> sweep{.points = points, .axes = axes};
 
 }  // namespace
+}  // namespace iterative_sweep
 
 const pattern_benchmarks<jacobi_point, jacobi_case>& iterative_benchmarks() {
   static const pattern_benchmarks<jacobi_point, jacobi_case> made{
       .spec = {.pattern = "iterative",
                .table = iterative_variants(),
                .make_case = make_jacobi_case,
-               .traffic = traffic},
+               .traffic = iterative_sweep::traffic},
       .settable_axes = {"unknowns"},
-      .families = {
-          {.name = "cpu", .target = compute_target::host_stand_in, .sweeps = {sweep}},
-          {.name = "gpu", .min_gpus = 1, .target = compute_target::device, .sweeps = {sweep}}}};
+      .families = {{.name = "cpu",
+                    .target = compute_target::host_stand_in,
+                    .sweeps = {iterative_sweep::sweep}},
+                   {.name = "gpu",
+                    .min_gpus = 1,
+                    .target = compute_target::device,
+                    .sweeps = {iterative_sweep::sweep}}}};
   return made;
 }
 

@@ -9,6 +9,10 @@
 #include "handoff/patterns/multi_gpu/workload_registry.hpp"
 
 namespace handoff::patterns::multi_gpu {
+
+// Named, so that a unity build of this layer (the sanitizer presets) never joins these helpers
+// with another file's.
+namespace multi_gpu_sweep {
 namespace {
 
 constexpr std::size_t round_robin_chunk = std::size_t{1} << 22;
@@ -85,6 +89,7 @@ constexpr pattern_sweep<multi_gpu_point, multi_gpu_case, across_ranks> sweep{
     .points = points, .axes = axes, .rows_outermost = true, .same_group = same_configuration};
 
 }  // namespace
+}  // namespace multi_gpu_sweep
 
 name_axes multi_gpu_axes(const multi_gpu_point& at) {
   return {{"workload", at.config.workload},
@@ -115,7 +120,7 @@ const pattern_benchmarks<multi_gpu_point, multi_gpu_case, across_ranks>& multi_g
               }},
       .families = {{.min_gpus = 1,
                     .target = compute_target::device,
-                    .sweeps = {sweep},
+                    .sweeps = {multi_gpu_sweep::sweep},
                     .one_per_row_family = true}}};
   return made;
 }

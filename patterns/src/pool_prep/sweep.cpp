@@ -7,6 +7,10 @@
 #include <vector>
 
 namespace handoff::patterns::pool_prep {
+
+// Named, so that a unity build of this layer (the sanitizer presets) never joins these helpers
+// with another file's.
+namespace pool_prep_sweep {
 namespace {
 
 constexpr std::size_t default_workers = 4;
@@ -72,6 +76,7 @@ constexpr pattern_sweep<point, batch_case> sweep{.points = points,
                                                  .row_has_axis = has_axis};
 
 }  // namespace
+}  // namespace pool_prep_sweep
 
 // Made when first asked, once main has started: a table's rows may be initialised before main
 // in any order.
@@ -85,9 +90,13 @@ const pattern_benchmarks<point, batch_case>& pool_prep_benchmarks() {
                      const double n = static_cast<double>(at.total());
                      return std::pair{3 * sizeof(float) * n, n};  // a and b in, c out
                    }},
-      .families = {
-          {.name = "cpu", .target = compute_target::host_stand_in, .sweeps = {sweep}},
-          {.name = "gpu", .min_gpus = 1, .target = compute_target::device, .sweeps = {sweep}}}};
+      .families = {{.name = "cpu",
+                    .target = compute_target::host_stand_in,
+                    .sweeps = {pool_prep_sweep::sweep}},
+                   {.name = "gpu",
+                    .min_gpus = 1,
+                    .target = compute_target::device,
+                    .sweeps = {pool_prep_sweep::sweep}}}};
   return made;
 }
 

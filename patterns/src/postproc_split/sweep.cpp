@@ -9,6 +9,10 @@
 #include "handoff/patterns/postproc_split/array_split.hpp"
 
 namespace handoff::patterns::postproc_split {
+
+// Named, so that a unity build of this layer (the sanitizer presets) never joins these helpers
+// with another file's.
+namespace postproc_split_sweep {
 namespace {
 
 constexpr std::size_t default_elements = 10'000'000;  // the seed's 10M
@@ -79,6 +83,7 @@ constexpr pattern_sweep<split_point, split_case> sweep{.rows = family_rows::by_t
                                                        .steps = steps};
 
 }  // namespace
+}  // namespace postproc_split_sweep
 
 const pattern_benchmarks<split_point, split_case>& postproc_split_benchmarks() {
   static const pattern_benchmarks<split_point, split_case> made{
@@ -91,9 +96,13 @@ const pattern_benchmarks<split_point, split_case>& postproc_split_benchmarks() {
                                       static_cast<double>(at.count)};
                    }},
       .settable_axes = {"elements"},
-      .families = {
-          {.name = "cpu", .target = compute_target::host_stand_in, .sweeps = {sweep}},
-          {.name = "gpu", .min_gpus = 1, .target = compute_target::device, .sweeps = {sweep}}}};
+      .families = {{.name = "cpu",
+                    .target = compute_target::host_stand_in,
+                    .sweeps = {postproc_split_sweep::sweep}},
+                   {.name = "gpu",
+                    .min_gpus = 1,
+                    .target = compute_target::device,
+                    .sweeps = {postproc_split_sweep::sweep}}}};
   return made;
 }
 

@@ -8,6 +8,10 @@
 #include <vector>
 
 namespace handoff::patterns::queued_worker {
+
+// Named, so that a unity build of this layer (the sanitizer presets) never joins these helpers
+// with another file's.
+namespace queued_worker_sweep {
 namespace {
 
 constexpr std::size_t default_items = 10;
@@ -54,6 +58,7 @@ constexpr pattern_sweep<point, item_batch, worker_behaviour> sweep{.rows = famil
                                                                    .rows_outermost = true};
 
 }  // namespace
+}  // namespace queued_worker_sweep
 
 const pattern_benchmarks<point, item_batch, worker_behaviour>& queued_worker_benchmarks() {
   static const pattern_benchmarks<point, item_batch, worker_behaviour> made{
@@ -65,9 +70,13 @@ const pattern_benchmarks<point, item_batch, worker_behaviour>& queued_worker_ben
                      const auto values = static_cast<double>(at.elements * at.items);
                      return std::pair{3.0 * sizeof(float) * values, values};
                    }},
-      .families = {
-          {.name = "cpu", .target = compute_target::host_stand_in, .sweeps = {sweep}},
-          {.name = "gpu", .min_gpus = 1, .target = compute_target::device, .sweeps = {sweep}}}};
+      .families = {{.name = "cpu",
+                    .target = compute_target::host_stand_in,
+                    .sweeps = {queued_worker_sweep::sweep}},
+                   {.name = "gpu",
+                    .min_gpus = 1,
+                    .target = compute_target::device,
+                    .sweeps = {queued_worker_sweep::sweep}}}};
   return made;
 }
 

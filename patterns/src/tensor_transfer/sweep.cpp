@@ -8,6 +8,10 @@
 #include "handoff/patterns/profile_points.hpp"
 
 namespace handoff::patterns {
+
+// Named, so that a unity build of this layer (the sanitizer presets) never joins these helpers
+// with another file's.
+namespace tensor_transfer_sweep {
 namespace {
 
 constexpr std::size_t kibibyte = 1024;
@@ -52,6 +56,7 @@ constexpr pattern_sweep<transfer_point, transfer_case, transfer_channel> sweep{
     .rows = family_rows::by_target, .points = points, .axes = axes, .cold_samples = cold_samples};
 
 }  // namespace
+}  // namespace tensor_transfer_sweep
 
 const pattern_benchmarks<transfer_point, transfer_case, transfer_channel>&
 tensor_transfer_benchmarks() {
@@ -65,9 +70,13 @@ tensor_transfer_benchmarks() {
                      return std::pair{bytes, bytes / sizeof(float)};
                    }},
       .settable_axes = {"bytes"},
-      .families = {
-          {.name = "host", .target = compute_target::host_stand_in, .sweeps = {sweep}},
-          {.name = "device", .min_gpus = 1, .target = compute_target::device, .sweeps = {sweep}}}};
+      .families = {{.name = "host",
+                    .target = compute_target::host_stand_in,
+                    .sweeps = {tensor_transfer_sweep::sweep}},
+                   {.name = "device",
+                    .min_gpus = 1,
+                    .target = compute_target::device,
+                    .sweeps = {tensor_transfer_sweep::sweep}}}};
   return made;
 }
 

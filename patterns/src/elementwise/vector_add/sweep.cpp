@@ -9,6 +9,10 @@
 #include "handoff/patterns/profile_points.hpp"
 
 namespace handoff::patterns::elementwise {
+
+// Named, so that a unity build of this layer (the sanitizer presets) never joins these helpers
+// with another file's.
+namespace vector_add_sweep {
 namespace {
 
 // Powers of 4 from 2^10 to the cap, plus 10M, the size seed 000 uses and the reference figures
@@ -42,6 +46,7 @@ name_axes axes(const vector_add_point& at, compute_target, std::optional<start>)
 constexpr pattern_sweep<vector_add_point, vector_add_case> sweep{.points = points, .axes = axes};
 
 }  // namespace
+}  // namespace vector_add_sweep
 
 const pattern_benchmarks<vector_add_point, vector_add_case>& vector_add_benchmarks() {
   static const pattern_benchmarks<vector_add_point, vector_add_case> made{
@@ -53,12 +58,13 @@ const pattern_benchmarks<vector_add_point, vector_add_case>& vector_add_benchmar
                      return std::pair{vector_add_bytes(at.count), static_cast<double>(at.count)};
                    }},
       .settable_axes = {"elements"},
-      .families = {
-          {.name = "vector_add/cpu", .target = compute_target::host_stand_in, .sweeps = {sweep}},
-          {.name = "vector_add/gpu",
-           .min_gpus = 1,
-           .target = compute_target::device,
-           .sweeps = {sweep}}}};
+      .families = {{.name = "vector_add/cpu",
+                    .target = compute_target::host_stand_in,
+                    .sweeps = {vector_add_sweep::sweep}},
+                   {.name = "vector_add/gpu",
+                    .min_gpus = 1,
+                    .target = compute_target::device,
+                    .sweeps = {vector_add_sweep::sweep}}}};
   return made;
 }
 
