@@ -66,6 +66,14 @@ std::shared_ptr<partitioned_setup> setup_for(const partitioned_config& config) {
   return current_setup;
 }
 
+// The table's variant an MPI row runs, for the error of a wait that gives up.
+std::string_view variant_name(gather_kind kind, nccl_result_memory memory) {
+  if (kind == gather_kind::none) return "kernel_only";
+  if (kind != gather_kind::nccl) return "multi_gpu";
+  return memory == nccl_result_memory::symmetric_window ? "nccl_allgather_window"
+                                                        : "nccl_allgather";
+}
+
 // The table's session for the row's gather, over this rank's devices; NCCL's communicator spans
 // the ranks (rank 0 makes the clique's id, MPI broadcasts it), where handoff_bench's spans the
 // devices of one process.
@@ -83,7 +91,8 @@ std::unique_ptr<gather_session> session_for(const std::shared_ptr<partitioned_se
         nccl_communicators::for_rank(clique, session.ranks(), session.rank(), context.ordinal),
         memory);
   }
-  return std::make_unique<gather_session>(setup, scope, kind, std::move(gather));
+  return std::make_unique<gather_session>(setup, scope, kind, std::move(gather),
+                                          variant_name(kind, memory));
 }
 
 // A figure of the gather holds for the job when it holds on every rank (nccl_windows_registered:

@@ -17,10 +17,20 @@ __global__ void spin(std::uint64_t nanoseconds) {
   }
 }
 
+__global__ void spin_until(const volatile unsigned* released) {
+  while (*released == 0u) {
+  }
+}
+
 }  // namespace
 
 void spin_on_stream(cudaStream_t stream, std::uint64_t nanoseconds) {
   spin<<<1, 1, 0, stream>>>(nanoseconds);
+  HANDOFF_CUDA_CHECK_LAUNCH();
+}
+
+void spin_until_released(cudaStream_t stream, const volatile unsigned* released) {
+  spin_until<<<1, 1, 0, stream>>>(released);
   HANDOFF_CUDA_CHECK_LAUNCH();
 }
 

@@ -1,8 +1,8 @@
 # The multi_gpu pattern (seed 004): the partitioners, the partitioned reference, the workload
 # registry, the peer topology check, and the table's floors and gather figures (cpu); the table's
 # conformance, every variant at every size and scope, the launch check and the example user
-# workload (gpu); the device and peer-access discipline, and NCCL's symmetric windows, on two or
-# more GPUs (multigpu). The example
+# workload, a run behind a stuck GPU giving up (gpu); the device and peer-access discipline,
+# NCCL's symmetric windows, and every variant behind a stuck peer, on two or more GPUs (multigpu). The example
 # user workload is compiled into the cpu and gpu programs whatever HANDOFF_USER_KERNELS says, so
 # its tests always run.
 set(handoff_user_kernel_example ${PROJECT_SOURCE_DIR}/examples/user_kernel/square_plus_device_value.cu)
@@ -24,12 +24,14 @@ handoff_add_gtest(handoff_multi_gpu_gpu_tests gpu
   SOURCES
     multi_gpu/conformance_test.cpp
     multi_gpu/launch_check_test.cpp
+    multi_gpu/stuck_peer_test.cpp
     multi_gpu/user_workload_test.cpp
     ${handoff_user_kernel_example}
   LIBRARIES handoff_patterns)
 
 handoff_add_gtest(handoff_multi_gpu_multigpu_tests multigpu
   SOURCES multi_gpu/device_discipline_test.cpp multi_gpu/nccl_windows_test.cpp
+    multi_gpu/stuck_peer_multigpu_test.cpp
   LIBRARIES handoff_patterns)
 
 handoff_add_bench_smoke(multi_gpu_one_gpu gpu 1 "^multi_gpu/.*/gpus:1/")

@@ -11,4 +11,8 @@ namespace handoff {
 
 void spin_on_stream(cudaStream_t stream, std::uint64_t nanoseconds);
 
+// A stuck peer, for the tests of the waits that give up (bounded_wait.hpp): occupies the stream
+// until *released, in mapped pinned host memory, becomes non-zero.
+void spin_until_released(cudaStream_t stream, const volatile unsigned* released);
+
 }  // namespace handoff

@@ -50,7 +50,7 @@ session_ptr set_up_host_gather_pinned(const multi_gpu_point& at, compute_target)
   auto setup = shared_setup_for(at.config);
   auto gather = make_host_pinned_gather(*setup->devices);
   return std::make_unique<gather_session>(std::move(setup), at.scope, gather_kind::host_pinned,
-                                          std::move(gather));
+                                          std::move(gather), "host_gather_pinned");
 }
 
 constinit const multi_gpu_row host_gather_pinned_variant{

@@ -9,7 +9,7 @@ namespace handoff::patterns::multi_gpu {
 
 session_ptr set_up_kernel_only(const multi_gpu_point& at, compute_target) {
   return std::make_unique<gather_session>(shared_setup_for(at.config), at.scope, gather_kind::none,
-                                          nullptr);
+                                          nullptr, "kernel_only");
 }
 
 constinit const multi_gpu_row kernel_only_variant{

@@ -32,17 +32,11 @@ std::vector<int> ordinals_of(const partitioned_devices& devices) {
   return ordinals;
 }
 
-// Spins rather than blocks: a blocking wait sleeps, and waking costs more than the joins it saves.
-void spin_until_done(const event& done) {
-  while (!done.finished()) {
-  }
-}
-
 class threaded_kernel_session : public multi_gpu_session {
  public:
   threaded_kernel_session(std::shared_ptr<partitioned_setup> setup, run_scope scope,
                           std::string_view variant)
-      : multi_gpu_session(setup, scope, gather_kind::none),
+      : multi_gpu_session(setup, scope, gather_kind::none, variant),
         threads_(ordinals_of(*setup->devices)),
         origin_device_(setup->devices->slots().front().ordinal) {
     if (scope == run_scope::gather) {
@@ -76,6 +70,8 @@ class threaded_kernel_session : public multi_gpu_session {
     return {.seconds = seconds, .stages = {}};
   }
 
+  int origin_device() const noexcept { return origin_device_; }
+
   event event_on_origin() const {
     const scoped_device on_device(origin_device_);
     return event{};
@@ -103,6 +99,7 @@ class event_joined_session final : public threaded_kernel_session {
     });
     devices.wait_for_slots();
     stop_.record(devices.origin());
+    wait_for(stop_, site("run", origin_device()));
     return counted(elapsed_milliseconds(start_, stop_) * 1e-3);
   }
 
@@ -125,7 +122,9 @@ class host_joined_session final : public threaded_kernel_session {
       auto& slot = devices.slots()[index];
       slot.busy_start.record(slot.stream.get());
       enqueue_work(slot);
-      spin_until_done(slot.done);
+      // Spins rather than blocks (as bounded_wait's first milliseconds do): a blocking wait
+      // sleeps, and waking costs more than the joins it saves.
+      wait_for(slot.done, site("run", slot.ordinal));
     });
     return counted(seconds_since(started));
   }

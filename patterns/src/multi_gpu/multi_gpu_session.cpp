@@ -16,13 +16,13 @@ event event_on(int ordinal) {
 }  // namespace
 
 multi_gpu_session::multi_gpu_session(std::shared_ptr<partitioned_setup> setup, run_scope scope,
-                                     gather_kind gather)
-    : setup_(std::move(setup)), scope_(scope), gather_(gather) {
+                                     gather_kind gather, std::string_view variant)
+    : setup_(std::move(setup)), variant_(variant), scope_(scope), gather_(gather) {
   // Scope gather times the gather alone: the kernel's results are computed once, here, for it to
   // read (no other session runs on these devices while this one is in use).
   if (scope_ == run_scope::gather) {
     enqueue_partitioned_run(*setup_->devices, setup_->kernel, nullptr, run_scope::resident);
-    setup_->devices->synchronize();
+    setup_->devices->synchronize(site("computing the results to gather", -1));
   }
 }
 
@@ -50,8 +50,9 @@ void multi_gpu_session::count_run(double seconds, const std::vector<double>& bus
 }
 
 gather_session::gather_session(std::shared_ptr<partitioned_setup> setup, run_scope scope,
-                               gather_kind kind, std::unique_ptr<device_gather> gather)
-    : multi_gpu_session(std::move(setup), scope, kind),
+                               gather_kind kind, std::unique_ptr<device_gather> gather,
+                               std::string_view variant)
+    : multi_gpu_session(std::move(setup), scope, kind, variant),
       gather_(std::move(gather)),
       start_(event_on(this->setup().devices->slots().front().ordinal)),
       stop_(event_on(this->setup().devices->slots().front().ordinal)) {}
@@ -62,6 +63,7 @@ run_result gather_session::run(multi_gpu_case& work) {
   start_.record(devices.origin());
   enqueue_partitioned_run(devices, setup().kernel, gather_.get(), scope());
   stop_.record(devices.origin());
+  wait_for(stop_, site("run", devices.slots().front().ordinal));
   const double seconds = elapsed_milliseconds(start_, stop_) * 1e-3;
   count_run(seconds, devices.busy_seconds());
   return {.seconds = seconds, .stages = {}};

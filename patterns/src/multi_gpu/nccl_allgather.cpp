@@ -39,12 +39,13 @@ std::string nccl_windows_unavailable() {
 namespace {
 
 #ifdef HANDOFF_HAVE_NCCL
-session_ptr set_up_nccl(const multi_gpu_point& at, nccl_result_memory memory) {
+session_ptr set_up_nccl(const multi_gpu_point& at, nccl_result_memory memory,
+                        std::string_view variant) {
   auto setup = shared_setup_for(at.config);
   auto gather =
       make_nccl_gather(*setup->devices, nccl_communicators::for_devices(*setup->devices), memory);
   return std::make_unique<gather_session>(std::move(setup), at.scope, gather_kind::nccl,
-                                          std::move(gather));
+                                          std::move(gather), variant);
 }
 #endif
 
@@ -52,7 +53,7 @@ session_ptr set_up_nccl(const multi_gpu_point& at, nccl_result_memory memory) {
 
 session_ptr set_up_nccl_allgather(const multi_gpu_point& at, compute_target) {
 #ifdef HANDOFF_HAVE_NCCL
-  return set_up_nccl(at, nccl_result_memory::device);
+  return set_up_nccl(at, nccl_result_memory::device, "nccl_allgather");
 #else
   (void)at;
   throw std::runtime_error("nccl_allgather: " + nccl_unavailable_reason());
@@ -61,7 +62,7 @@ session_ptr set_up_nccl_allgather(const multi_gpu_point& at, compute_target) {
 
 session_ptr set_up_nccl_allgather_window(const multi_gpu_point& at, compute_target) {
 #ifdef HANDOFF_HAVE_NCCL
-  return set_up_nccl(at, nccl_result_memory::symmetric_window);
+  return set_up_nccl(at, nccl_result_memory::symmetric_window, "nccl_allgather_window");
 #else
   (void)at;
   throw std::runtime_error("nccl_allgather_window: " + nccl_unavailable_reason());

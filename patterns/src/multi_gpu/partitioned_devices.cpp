@@ -61,7 +61,7 @@ partitioned_devices::partitioned_devices(partition_plan plan, std::span<const in
     slots_.emplace_back(plan_, ranks[i], ordinals[i]);
   }
   enqueue_uploads();
-  synchronize();
+  synchronize({.variant = {}, .stage = "uploading the input", .device = -1});
 }
 
 void partitioned_devices::fork() {
@@ -146,17 +146,17 @@ void poison_each(std::span<device_slot> slots, device_buffer<float> device_slot:
 
 void partitioned_devices::poison_outputs() {
   poison_each(slots_, &device_slot::output);
-  synchronize();
+  synchronize({.variant = {}, .stage = "poisoning the outputs", .device = -1});
 }
 
 void partitioned_devices::poison_inputs() {
   poison_each(slots_, &device_slot::input);
-  synchronize();
+  synchronize({.variant = {}, .stage = "poisoning the inputs", .device = -1});
 }
 
-void partitioned_devices::synchronize() const {
+void partitioned_devices::synchronize(const wait_site& site) const {
   for (const auto& slot : slots_)
-    slot.stream.synchronize();
+    wait_for(slot.stream, {.variant = site.variant, .stage = site.stage, .device = slot.ordinal});
 }
 
 std::vector<double> partitioned_devices::busy_seconds() const {

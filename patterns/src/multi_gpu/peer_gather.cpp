@@ -93,7 +93,7 @@ session_ptr set_up_p2p_gather(const multi_gpu_point& at, compute_target) {
   auto setup = shared_setup_for(at.config);
   auto gather = make_peer_gather(*setup->devices);
   return std::make_unique<gather_session>(std::move(setup), at.scope, gather_kind::peer,
-                                          std::move(gather));
+                                          std::move(gather), "p2p_gather");
 }
 
 namespace {

@@ -59,7 +59,7 @@ void seed_host_gather::run(const user_kernel& kernel, run_scope scope) {
     if (scope != run_scope::gather) {
       checked_launch(kernel, slot.ordinal, slot.stream.get(), slot.input.data(), slot.output.data(),
                      slot.elements, reference::device_value_of(slot.rank));
-      slot.stream.synchronize();
+      wait_for(slot.stream, {.variant = "host_gather", .stage = "run", .device = slot.ordinal});
     }
     for (const auto& part : slot.parts) {
       returned_piece piece{part.offset, part.count,
@@ -82,7 +82,7 @@ namespace {
 class host_gather_session final : public multi_gpu_session {
  public:
   host_gather_session(const std::shared_ptr<partitioned_setup>& setup, run_scope scope)
-      : multi_gpu_session(setup, scope, gather_kind::host_seed),
+      : multi_gpu_session(setup, scope, gather_kind::host_seed, "host_gather"),
         gather_(*setup->devices, setup->input) {}
 
   run_result run(multi_gpu_case& work) override {

@@ -13,6 +13,7 @@
 #include <span>
 #include <vector>
 
+#include "handoff/bounded_wait.hpp"
 #include "handoff/device_buffer.hpp"
 #include "handoff/patterns/multi_gpu/partition.hpp"
 #include "handoff/reference/host_vector.hpp"
@@ -75,7 +76,10 @@ class partitioned_devices {
   void poison_outputs();
   // For runs that upload: a part that is not uploaded then shows in the result.
   void poison_inputs();
-  void synchronize() const;
+  // Waits for every slot's stream, each within bounded_wait's limit: site names the variant and
+  // the stage (its device is each slot's own).
+  void synchronize(const wait_site& site) const;
+  void synchronize() const { synchronize({.variant = {}, .stage = "set-up", .device = -1}); }
 
   // Seconds each slot was busy between fork() and join() in the last run; waits for the run.
   std::vector<double> busy_seconds() const;
