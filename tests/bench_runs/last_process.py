@@ -15,39 +15,31 @@ from __future__ import annotations
 
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from bench_run_support import fail, measure_processes
-from stand_in_bench import rows_of, write_stand_in
+from bench_run_support import fail
+from stand_in_bench import measure_before_deadline, rows_of, write_stand_in
 
 HEADLINE_ROW = "elementwise/cpu_serial/workload:vector_add/elements:65536"
 # The rows after it earn processes by their spread only.
-ROWS = [HEADLINE_ROW, *(f"inputs/seeded_nonzero/threads:1/elements:{2**k}" for k in range(10, 15))]
+ROWS = [
+    HEADLINE_ROW,
+    *(f"inputs/seeded_nonzero/threads:1/elements:{2**k}" for k in range(10, 15)),
+]
 
 
 def main() -> None:
     root = Path(sys.argv[1])
     with tempfile.TemporaryDirectory() as folder:
         bench = write_stand_in(Path(folder), ROWS, price=1.0, takes=1.0, slow_start=6.0)
-        results = Path(folder) / "run.json"
-        deadline = int(time.time()) + 18
-        printed = measure_processes(
-            root,
-            str(bench),
-            results,
-            [f"--benchmark_filter=^({'|'.join(ROWS)})/"],
-            HANDOFF_PROCESSES="3",
-            HANDOFF_MORE_PROCESSES="2",
-            HANDOFF_FINISH_BY=str(deadline),
-        )
-        if time.time() > deadline + 1:
-            fail(f"the run ended {time.time() - deadline:.1f} s past its deadline:\n{printed}")
+        printed = measure_before_deadline(root, bench, ROWS, 18)
         parts = Path(folder) / "run.processes"
         if not (parts / "process-5.json").exists():
             fail(f"no last process was measured:\n{printed}")
         further = [rows_of(parts / f"process-{n}.json") for n in (4, 5)]
-        print(f"further processes measured {len(further[0])} and then {len(further[1])} rows")
+        print(
+            f"further processes measured {len(further[0])} and then {len(further[1])} rows"
+        )
         if len(further[0]) != len(ROWS):
             fail(f"the first further process should measure every row:\n{printed}")
         if not 0 < len(further[1]) < len(ROWS):

@@ -7,7 +7,10 @@ row, and SLOW_START more if it is the first of them."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
+
+from bench_run_support import fail, measure_processes
 
 TEMPLATE = """#!/usr/bin/env python3
 import json, os, random, re, sys, time
@@ -42,7 +45,11 @@ with open(arguments["--benchmark_out"], "w") as out:
 
 
 def write_stand_in(
-    folder: Path, rows: list[str], price: float, takes: float = 0.0, slow_start: float = 0.0
+    folder: Path,
+    rows: list[str],
+    price: float,
+    takes: float = 0.0,
+    slow_start: float = 0.0,
 ) -> Path:
     """An executable stand-in for handoff_bench in `folder` that lists `rows`."""
     bench = folder / "handoff_bench"
@@ -56,3 +63,26 @@ def write_stand_in(
 def rows_of(part: Path) -> set[str]:
     """The rows one process's results file holds."""
     return {entry["run_name"] for entry in json.loads(part.read_text())["benchmarks"]}
+
+
+def measure_before_deadline(
+    root: Path, bench: Path, rows: list[str], seconds: int
+) -> str:
+    """ci/measure-processes over `rows` with the stand-in: 3 processes, then 2 more that must be
+    done `seconds` from now; what it printed. A run that ends more than 1 s past its deadline fails
+    the test. The processes' files are in run.processes/ beside the stand-in."""
+    deadline = int(time.time()) + seconds
+    printed = measure_processes(
+        root,
+        str(bench),
+        bench.parent / "run.json",
+        [f"--benchmark_filter=^({'|'.join(rows)})/"],
+        HANDOFF_PROCESSES="3",
+        HANDOFF_MORE_PROCESSES="2",
+        HANDOFF_FINISH_BY=str(deadline),
+    )
+    if time.time() > deadline + 1:
+        fail(
+            f"the run ended {time.time() - deadline:.1f} s past its deadline:\n{printed}"
+        )
+    return printed

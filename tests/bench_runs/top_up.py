@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from bench_run_support import fail, measure_processes
-from stand_in_bench import rows_of, write_stand_in
+from bench_run_support import fail
+from stand_in_bench import measure_before_deadline, rows_of, write_stand_in
 
 # A headline row (it earns processes first), then rows that earn them by their spread.
 ROWS = [
@@ -31,21 +30,7 @@ def main() -> None:
     root = Path(sys.argv[1])
     with tempfile.TemporaryDirectory() as folder:
         bench = write_stand_in(Path(folder), ROWS, price=4.0)
-        results = Path(folder) / "run.json"
-        deadline = int(time.time()) + 20
-        printed = measure_processes(
-            root,
-            str(bench),
-            results,
-            [f"--benchmark_filter=^({'|'.join(ROWS)})/"],
-            HANDOFF_PROCESSES="3",
-            HANDOFF_MORE_PROCESSES="2",
-            HANDOFF_FINISH_BY=str(deadline),
-        )
-        if time.time() > deadline + 1:
-            fail(
-                f"the run ended {time.time() - deadline:.1f} s past its deadline:\n{printed}"
-            )
+        printed = measure_before_deadline(root, bench, ROWS, 20)
         parts = Path(folder) / "run.processes"
         further = [rows_of(parts / f"process-{n}.json") for n in (4, 5)]
         print(
