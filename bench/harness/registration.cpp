@@ -1,8 +1,10 @@
 #include "registration.hpp"
 
+#include <optional>
 #include <string_view>
 
 #include "handoff/wall_clock.hpp"
+#include "host_cpu_share.hpp"
 #include "interruption.hpp"
 #include "outcome.hpp"
 
@@ -34,6 +36,16 @@ std::vector<std::function<void()>>& family_change_hooks() {
   return hooks;
 }
 
+// The machine's CPU over the whole row, beside its cost (host_cpu_share.hpp says why).
+void record_host_cpu_share(benchmark::State& state, const std::optional<host_cpu_times>& before) {
+  const auto after = read_host_cpu_times();
+  if (!before || !after) return;
+  if (const auto share = share_between(*before, *after)) {
+    state.counters["host_busy"] = share->busy;
+    state.counters["host_steal"] = share->steal;
+  }
+}
+
 void enter_row(const registered_row& row) {
   auto& previous = previous_family();
   if (!previous.empty() && previous != row.family) {
@@ -56,6 +68,7 @@ benchmark::internal::Benchmark* register_benchmark(const std::string& name, benc
           state.SkipWithError(interruption_reason().c_str());
           return;
         }
+        const auto host_before = read_host_cpu_times();
         const auto started = wall_clock::now();
         run_guarded(state, [&] {
           enter_row(row);
@@ -63,6 +76,7 @@ benchmark::internal::Benchmark* register_benchmark(const std::string& name, benc
         });
         // The row's whole cost, set-up, warm-up and verification included: what a profile spends.
         state.counters["row_seconds"] = seconds_since(started);
+        record_host_cpu_share(state, host_before);
       });
   return registered->UseManualTime();
 }
