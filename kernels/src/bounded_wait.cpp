@@ -82,6 +82,12 @@ void wait_for(const event& done, const wait_site& site) {
              gpu_wait_limit());
 }
 
+void wait_for_default_stream(const wait_site& site) {
+  const event done(cudaEventDisableTiming);
+  done.record(nullptr);
+  wait_for(done, site);
+}
+
 void wait_for(const stream& work, const wait_site& site) {
   wait_until([&work] { return query_finished(cudaStreamQuery(work.get())); }, site,
              gpu_wait_limit());

@@ -49,5 +49,8 @@ void wait_until(const std::function<bool()>& finished, const wait_site& site,
 // The work recorded before `done` (or enqueued on `work`) has finished, within gpu_wait_limit().
 void wait_for(const event& done, const wait_site& site);
 void wait_for(const stream& work, const wait_site& site);
+// The work on the current device's legacy default stream so far (a cudaMemset's, a cudaMemcpy's),
+// where cudaDeviceSynchronize would also wait for every other stream, a stuck one included.
+void wait_for_default_stream(const wait_site& site);
 
 }  // namespace handoff

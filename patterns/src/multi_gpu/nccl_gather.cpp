@@ -1,6 +1,7 @@
 #include "handoff/patterns/multi_gpu/nccl_gather.hpp"
 #include "handoff/reference/host_vector.hpp"
 
+#include "handoff/bounded_wait.hpp"
 #include "handoff/cuda_check.hpp"
 #include "handoff/patterns/multi_gpu/nccl_library.hpp"
 #include "handoff/patterns/multi_gpu/nccl_windows.hpp"
@@ -45,7 +46,10 @@ class nccl_gather final : public device_gather {
     for (std::size_t i = 0; i < results_.size(); ++i) {
       const scoped_device on_device(ordinals_[i]);
       HANDOFF_CUDA_CHECK(cudaMemset(results_[i], reference::poison_byte, result_bytes()));
-      HANDOFF_CUDA_CHECK(cudaDeviceSynchronize());
+      wait_for_default_stream(
+          {.variant = windows_requested_ ? "nccl_allgather_window" : "nccl_allgather",
+           .stage = "poisoning the gathered copies",
+           .device = ordinals_[i]});
     }
   }
 

@@ -3,6 +3,7 @@
 // gather's life; without it cudaMemcpyPeer would quietly stage through the host, which is
 // p2p_peer_access_off's figure, not this variant's, so a topology that lacks it is refused.
 
+#include "handoff/bounded_wait.hpp"
 #include "handoff/cuda_check.hpp"
 #include "handoff/device_discovery.hpp"
 #include "handoff/patterns/multi_gpu/gathers.hpp"
@@ -48,7 +49,8 @@ class peer_gather final : public device_gather {
     if (result_.size() == 0) return;
     const scoped_device on_hub(hub_);
     HANDOFF_CUDA_CHECK(cudaMemset(result_.data(), reference::poison_byte, result_.size_bytes()));
-    HANDOFF_CUDA_CHECK(cudaDeviceSynchronize());
+    wait_for_default_stream(
+        {.variant = "p2p_gather", .stage = "poisoning the gathered copy", .device = hub_});
   }
 
   void enqueue(partitioned_devices& devices) override {
