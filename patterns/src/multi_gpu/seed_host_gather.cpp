@@ -45,6 +45,10 @@ void seed_host_gather::run(const user_kernel& kernel, run_scope scope) {
   std::vector<returned_piece> pieces;
   for (auto& slot : devices_.slots()) {
     const scoped_device on_device(slot.ordinal);
+    const wait_site site{.variant = "host_gather", .stage = "run", .device = slot.ordinal};
+    // A copy from pageable memory blocks the host until its stream reaches it, beyond any limit:
+    // a stream that is still busy (stuck) is caught here first, within the limit.
+    wait_for(slot.stream, site);
     if (scope == run_scope::from_host) {
       // cp.asarray copies on the current stream, the one the kernel then runs on. A plain
       // cudaMemcpy from pageable memory may return while its DMA is still landing, and a kernel
@@ -59,7 +63,7 @@ void seed_host_gather::run(const user_kernel& kernel, run_scope scope) {
     if (scope != run_scope::gather) {
       checked_launch(kernel, slot.ordinal, slot.stream.get(), slot.input.data(), slot.output.data(),
                      slot.elements, reference::device_value_of(slot.rank));
-      wait_for(slot.stream, {.variant = "host_gather", .stage = "run", .device = slot.ordinal});
+      wait_for(slot.stream, site);
     }
     for (const auto& part : slot.parts) {
       returned_piece piece{part.offset, part.count,
