@@ -1,0 +1,96 @@
+"""A Python benchmark as the suite's driver measures it: a pattern and variant, axes swept as in
+the C++ rows' names (pattern/variant/axis:value...), and four callables. setup(workspace, point)
+builds the case once per row, untimed, taking its inputs and outputs from the workspace so that
+inputs are seeded and outputs are poisoned before every timed run; run(case) is the timed
+hand-off; verify(case) returns how many elements of the last run are wrong; close(case), when
+given, ends what setup started (workers, shared memory)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from handoff import arrays
+from handoff.arrays import Floats
+from handoff.errors import BenchmarkDefinitionError
+
+Point = Mapping[str, int | str]
+_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class Workspace:
+    """A row's buffers: seeded inputs, and outputs the driver poisons before every run."""
+
+    def __init__(self) -> None:
+        self._outputs: list[Floats] = []
+
+    def inputs(self, count: int, seed: int, first_index: int = 0) -> Floats:
+        return arrays.seeded(count, seed, first_index)
+
+    def output(self, count: int) -> Floats:
+        values = np.empty(count, dtype=np.float32)
+        arrays.poison(values)
+        self._outputs.append(values)
+        return values
+
+    def poison_outputs(self) -> None:
+        for values in self._outputs:
+            arrays.poison(values)
+
+    @property
+    def output_elements(self) -> int:
+        return sum(values.size for values in self._outputs)
+
+
+@dataclass(frozen=True)
+class Benchmark:
+    pattern: str
+    variant: str
+    description: str
+    setup: Callable[[Workspace, Point], Any]
+    run: Callable[[Any], None]
+    verify: Callable[[Any], int]
+    axes: Mapping[str, Sequence[int | str]] = field(default_factory=dict)
+    close: Callable[[Any], None] | None = None
+    # Bytes and items one hand-off moves at a point, for the rows' bytes_per_second.
+    traffic: Callable[[Point], tuple[float, float]] | None = None
+    recipe: bool = False  # the article's own code
+    cpu: bool = True  # runs without a GPU
+
+    def __post_init__(self) -> None:
+        for what, name in (("pattern", self.pattern), ("variant", self.variant)):
+            if not isinstance(name, str) or not _NAME.match(name):
+                raise BenchmarkDefinitionError(
+                    f"{what} {name!r}: lower-case letters, digits and _, starting with a letter"
+                )
+        if not self.description:
+            raise BenchmarkDefinitionError(f"{self.pattern}/{self.variant}: needs a description")
+        for axis, values in self.axes.items():
+            if not isinstance(axis, str) or not _NAME.match(axis):
+                raise BenchmarkDefinitionError(f"{self.pattern}/{self.variant}: axis {axis!r}")
+            if isinstance(values, str) or not values:
+                raise BenchmarkDefinitionError(f"axis {axis}: a non-empty list of values")
+            for value in values:
+                if isinstance(value, bool) or not isinstance(value, int | str):
+                    raise BenchmarkDefinitionError(f"axis {axis}: {value!r} is no int or str")
+                if isinstance(value, str) and ("/" in value or not value):
+                    raise BenchmarkDefinitionError(f"axis {axis}: {value!r} (empty, or has '/')")
+        for name in ("setup", "run", "verify"):
+            if not callable(getattr(self, name)):
+                raise BenchmarkDefinitionError(
+                    f"{self.pattern}/{self.variant}: {name} not callable"
+                )
+
+    def points(self) -> Iterator[dict[str, int | str]]:
+        names = list(self.axes)
+        for values in itertools.product(*(self.axes[name] for name in names)):
+            yield dict(zip(names, values, strict=True))
+
+    def row_name(self, point: Point) -> str:
+        """As bench/harness/registration.hpp's benchmark_name: pattern/variant/axis:value..."""
+        return "/".join([self.pattern, self.variant, *(f"{k}:{v}" for k, v in point.items())])

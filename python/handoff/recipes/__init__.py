@@ -1,0 +1,15 @@
+"""The articles' multiprocessing recipes that need no GPU library, as rows beside the C++ ones."""
+
+from __future__ import annotations
+
+from handoff.benchmark import Benchmark
+from handoff.recipes import pool_prep, queued_worker, tensor_transfer
+
+
+def seed_benchmarks(smoke: bool = False) -> list[Benchmark]:
+    return [
+        pool_prep.benchmark(smoke),
+        queued_worker.benchmark(smoke),
+        tensor_transfer.benchmark("queue", smoke),
+        tensor_transfer.benchmark("pipe", smoke),
+    ]

@@ -1,0 +1,168 @@
+#include "python_run.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <iostream>
+#include <stdexcept>
+#include <string_view>
+
+#include "harness/bench_config.hpp"
+#include "harness/gpu_clocks.hpp"
+#include "harness/interruption.hpp"
+#include "harness/manifest.hpp"
+#include "harness/outcome.hpp"
+#include "harness/process_identity.hpp"
+#include "harness/registration.hpp"
+#include "harness/results_annotation.hpp"
+#include "harness/results_file.hpp"
+#include "harness/run_end.hpp"
+#include "harness/run_reporter.hpp"
+#include "python_row.hpp"
+
+namespace nb = nanobind;
+
+namespace handoff::python {
+namespace {
+
+std::string flag_value(const std::vector<std::string>& arguments, std::string_view flag) {
+  std::string value;
+  for (const auto& argument : arguments) {
+    if (argument.starts_with(flag) && argument.size() > flag.size() && argument[flag.size()] == '=')
+      value = argument.substr(flag.size() + 1);
+  }
+  return value;
+}
+
+// The results file is results_writer's: Google Benchmark must not write a second, unannotated
+// copy. Rows are one Google Benchmark iteration each, inside which the driver samples.
+std::vector<std::string> for_google_benchmark(const std::vector<std::string>& arguments) {
+  std::vector<std::string> kept;
+  for (std::size_t i = 0; i < arguments.size(); ++i) {
+    const std::string_view argument = arguments[i];
+    if (i > 0 && (argument.starts_with("--benchmark_out=") ||
+                  argument.starts_with("--benchmark_out_format="))) {
+      continue;
+    }
+    kept.push_back(arguments[i]);
+    if (i == 0) {
+#if defined(HANDOFF_BENCHMARK_MIN_TIME_HAS_SUFFIX)
+      kept.emplace_back("--benchmark_min_time=1x");
+#else
+      kept.emplace_back("--benchmark_min_time=0.000000001");
+#endif
+    }
+  }
+  return kept;
+}
+
+void add_context(const bench::bench_config& config, const std::vector<std::string>& arguments,
+                 const std::string& variants_json) {
+  using namespace handoff::bench;
+  const bench_environment environment{config, gpu_count()};
+  add_manifest_to_context(collect_manifest(environment));
+  const auto repetitions = flag_value(arguments, "--benchmark_repetitions");
+  add_settings_to_context(describe_settings(
+      config,
+      {flag_value(arguments, "--benchmark_filter"),
+       repetitions.empty() ? 1 : parse_count("--benchmark_repetitions", repetitions, 10'000)}));
+  benchmark::AddCustomContext("handoff_process", this_process().token);
+  if (environment.gpus.count > 0) add_clocks_to_context(read_gpu_clocks());
+  benchmark::AddCustomContext("handoff_variants", variants_json);
+}
+
+int exit_status(std::size_t ran) {
+  if (bench::run_interrupted()) return 128 + bench::interrupting_signal();
+  if (ran == 0) {
+    std::cerr << "handoff: no benchmark ran: the filter matched none of the rows\n";
+    return 2;
+  }
+  const int failures = bench::failed_benchmark_count();
+  if (failures > 0) {
+    std::cerr << "handoff: " << failures << " benchmark(s) failed verification or errored\n";
+    return 1;
+  }
+  return 0;
+}
+
+run_answer run_once(std::vector<std::string> arguments,
+                    std::vector<std::pair<std::string, nb::object>> rows,
+                    const std::string& variants_json) {
+  using namespace handoff::bench;
+  std::vector<char*> handoff_argv;
+  for (auto& argument : arguments)
+    handoff_argv.push_back(argument.data());
+  int handoff_argc = static_cast<int>(handoff_argv.size());
+  const bench_config config = parse_handoff_flags(handoff_argc, handoff_argv.data());
+  std::vector<std::string> rest(handoff_argv.begin(), handoff_argv.begin() + handoff_argc);
+  const bool listing = !flag_value(rest, "--benchmark_list_tests").empty() ||
+                       std::ranges::find(rest, "--benchmark_list_tests") != rest.end();
+  const std::string results_path = listing ? std::string() : flag_value(rest, "--benchmark_out");
+  if (const auto format = flag_value(rest, "--benchmark_out_format");
+      !format.empty() && format != "json") {
+    return {2, run_problem::arguments,
+            "--benchmark_out_format: a Python run writes json only, not '" + format + "'"};
+  }
+  auto google_arguments = for_google_benchmark(rest);
+  std::vector<char*> google_argv;
+  for (auto& argument : google_arguments)
+    google_argv.push_back(argument.data());
+  int google_argc = static_cast<int>(google_argv.size());
+  const bool unit_chosen = time_unit_chosen(google_argc, google_argv.data());
+  benchmark::Initialize(&google_argc, google_argv.data());
+  if (!unit_chosen) benchmark::SetDefaultTimeUnit(benchmark::kMicrosecond);
+  if (google_argc > 1) {
+    return {2, run_problem::arguments, "unknown argument: " + std::string(google_argv[1])};
+  }
+  try {
+    if (!results_path.empty()) check_results_path("--benchmark_out", results_path);
+  } catch (const results_file_error& error) {
+    return {2, run_problem::results_file, error.what()};
+  }
+  add_context(config, rest, variants_json);
+  set_registering_family("python", config);
+  for (auto& [name, row] : rows)
+    register_python_row(name, std::move(row));
+  results_writer writer(results_path);
+  run_reporter reporter(benchmark::ConsoleReporter::OO_None, display_format::console, writer,
+                        nullptr, {}, config);
+  std::size_t ran = 0;
+  const int passes = listing ? 1 : config.passes;
+  for (int pass = 1; pass <= passes && !run_interrupted(); ++pass) {
+    set_current_pass(pass);
+    ran += benchmark::RunSpecifiedBenchmarks(&reporter);
+  }
+  run_benchmarks_finished_hooks();
+  // The rows hold Python objects: they go now, while the interpreter is certainly up.
+  benchmark::ClearRegisteredBenchmarks();
+  benchmark::Shutdown();
+  if (listing) return {};
+  reporter.finish(interruption_reason());
+  std::cout.flush();
+  const int status = exit_status(ran);
+  if (!writer.failure().empty()) {
+    return {status != 0 ? status : 1, run_problem::results_file,
+            "the results were not saved: " + writer.failure()};
+  }
+  return {status, run_problem::none, {}};
+}
+
+}  // namespace
+
+run_answer run_python_rows(std::vector<std::string> arguments,
+                           std::vector<std::pair<std::string, nb::object>> rows,
+                           const std::string& variants_json) {
+  static bool ran_before = false;
+  if (ran_before) {
+    return {2, run_problem::already_ran,
+            "a process makes one run: Google Benchmark keeps the first run's context and rows"};
+  }
+  ran_before = true;
+  try {
+    return run_once(std::move(arguments), std::move(rows), variants_json);
+  } catch (const std::invalid_argument& error) {
+    return {2, run_problem::arguments, error.what()};
+  }
+}
+
+}  // namespace handoff::python
