@@ -1,0 +1,51 @@
+import pytest
+
+import handoff
+
+
+def _nothing(*_: object) -> int:
+    return 0
+
+
+def benchmark(**changes: object) -> handoff.Benchmark:
+    fields: dict[str, object] = {
+        "pattern": "mine",
+        "variant": "python",
+        "description": "d",
+        "setup": _nothing,
+        "run": _nothing,
+        "verify": _nothing,
+        "axes": {"elements": [1, 2]},
+    }
+    fields.update(changes)
+    return handoff.Benchmark(**fields)  # type: ignore[arg-type]
+
+
+def test_rows_are_named_as_the_cpp_rows():
+    names = [benchmark().row_name(point) for point in benchmark().points()]
+    assert names == ["mine/python/elements:1", "mine/python/elements:2"]
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"pattern": "Bad Name"},
+        {"variant": ""},
+        {"description": ""},
+        {"axes": {"elements": []}},
+        {"axes": {"elements": "123"}},
+        {"axes": {"elements": [1.5]}},
+        {"axes": {"bytes": ["a/b"]}},
+        {"run": 3},
+    ],
+)
+def test_bad_definitions_are_typed_errors(changes):
+    with pytest.raises(handoff.BenchmarkDefinitionError):
+        benchmark(**changes)
+
+
+def test_a_run_of_nothing_is_refused():
+    with pytest.raises(handoff.BenchmarkDefinitionError):
+        handoff.run([])
+    with pytest.raises(handoff.BenchmarkDefinitionError, match="two rows"):
+        handoff.run([benchmark(), benchmark()])

@@ -1,0 +1,81 @@
+import json
+import os
+from pathlib import Path
+
+from conftest import SCRIPTS
+from handoff_reports.results import load_results
+
+SEED_ROWS = {
+    "pool_prep/python_seed/chunks:3/elements:1027/workers:2",
+    "queued_worker/python_seed/compute:host/items:10/elements:4099/start:warm",
+    "tensor_transfer/python_queue/memory:host/bytes:65536/start:warm",
+    "tensor_transfer/python_pipe/memory:host/bytes:65536/start:warm",
+}
+
+
+def shared_memory() -> set[str]:
+    return set(os.listdir("/dev/shm"))
+
+
+def test_seed_rows_are_verified_and_read_by_the_reports(run_python, tmp_path: Path):
+    results = tmp_path / "seed.json"
+    shm_before = shared_memory()
+    done = run_python("-m", "handoff", "--handoff-profile=smoke", f"--benchmark_out={results}")
+    assert done.returncode == 0, done.stderr
+    run = load_results(results)
+    assert set(run.rows) == SEED_ROWS
+    for row in run.rows.values():
+        assert row.error is None
+        assert row.wrong == 0 and row.verified > 0
+        for counter in ("samples", "noise", "row_seconds", "setup_seconds", "noise_target"):
+            assert counter in row.counters
+    assert run.context["setting_profile"] == "smoke"
+    assert run.context["handoff_process"]
+    variants = json.loads(run.context["handoff_variants"])
+    assert variants["pool_prep"][0]["name"] == "python_seed"
+    assert shared_memory() <= shm_before
+    report = run_python(
+        "-m", "handoff_reports", "report", str(results), "-o", str(tmp_path / "r.html")
+    )
+    assert report.returncode == 0, report.stderr
+    compare = run_python("-m", "handoff_reports", "compare", str(results), str(results))
+    assert compare.returncode == 0, compare.stdout + compare.stderr
+
+
+def test_a_wrong_result_counts_wrong_and_fails_the_run(run_python, tmp_path: Path):
+    results = tmp_path / "wrong.json"
+    done = run_python(str(SCRIPTS / "planted.py"), "wrong", f"--benchmark_out={results}")
+    assert done.returncode == 1
+    # As for a C++ row: Google Benchmark keeps no counters of a failed row, so the count of
+    # wrong elements is in its error, which the reports show as a failure.
+    row = json.loads(results.read_text())["benchmarks"][0]
+    assert row["error_occurred"]
+    assert row["error_message"] == "verification failed: 1 of 1000 wrong"
+    assert load_results(results).rows["selftest/planted"].failed
+
+
+def test_an_unwritable_results_path_fails_before_measuring(run_python, tmp_path: Path):
+    missing = tmp_path / "no such folder" / "out.json"
+    done = run_python(str(SCRIPTS / "planted.py"), "none", f"--benchmark_out={missing}")
+    assert done.returncode != 0
+    assert "ResultsNotWritten" in done.stderr
+    assert not missing.parent.exists()
+
+
+def test_an_unknown_flag_is_an_arguments_error(run_python):
+    done = run_python(str(SCRIPTS / "planted.py"), "none", "--handoff-no-such-flag")
+    assert done.returncode != 0
+    assert "ArgumentsError" in done.stderr
+
+
+def test_the_example_measures_a_users_handoff(run_python, tmp_path: Path):
+    example = Path(__file__).parents[2] / "examples" / "python" / "my_handoff.py"
+    results = tmp_path / "mine.json"
+    done = run_python(str(example), "--handoff-profile=smoke", f"--benchmark_out={results}")
+    assert done.returncode == 0, done.stderr
+    rows = load_results(results).rows
+    assert set(rows) == {
+        "my_patterns/pipe_doubler/elements:1024",
+        "my_patterns/pipe_doubler/elements:1048576",
+    }
+    assert all(row.wrong == 0 and row.verified > 0 for row in rows.values())
