@@ -6,7 +6,7 @@ from conftest import SCRIPTS
 from handoff_reports.results import load_results
 
 SEED_ROWS = {
-    "pool_prep/python_seed/chunks:3/elements:1027/workers:2",
+    "pool_prep/python_seed/chunks:3/elements:1027/workers:2/start:warm",
     "queued_worker/python_seed/compute:host/items:10/elements:4099/start:warm",
     "tensor_transfer/python_queue/memory:host/bytes:65536/start:warm",
     "tensor_transfer/python_pipe/memory:host/bytes:65536/start:warm",

@@ -73,9 +73,9 @@ def close(case: PoolCase) -> None:
 
 def benchmark(smoke: bool) -> Benchmark:
     axes: dict[str, list[int | str]] = (
-        {"chunks": [3], "elements": [1027], "workers": [2]}
+        {"chunks": [3], "elements": [1027], "workers": [2], "start": ["warm"]}
         if smoke
-        else {"chunks": [10], "elements": [1 << 20], "workers": [4]}
+        else {"chunks": [10], "elements": [1 << 20], "workers": [4], "start": ["warm"]}
     )
     return Benchmark(
         pattern="pool_prep",
