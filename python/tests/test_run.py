@@ -10,6 +10,7 @@ SEED_ROWS = {
     "queued_worker/python_seed/compute:host/items:10/elements:4099/start:warm",
     "tensor_transfer/python_queue/memory:host/bytes:65536/start:warm",
     "tensor_transfer/python_pipe/memory:host/bytes:65536/start:warm",
+    "postproc_split/python_seed/target:host/elements:100003/chunks:7/workers:4/start:warm",
 }
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from handoff.benchmark import Benchmark
-from handoff.recipes import pool_prep, queued_worker, tensor_transfer
+from handoff.recipes import pool_prep, postproc_split, queued_worker, tensor_transfer
 
 
 def seed_benchmarks(smoke: bool = False) -> list[Benchmark]:
@@ -12,4 +12,5 @@ def seed_benchmarks(smoke: bool = False) -> list[Benchmark]:
         queued_worker.benchmark(smoke),
         tensor_transfer.benchmark("queue", smoke),
         tensor_transfer.benchmark("pipe", smoke),
+        *postproc_split.benchmarks(smoke),
     ]
