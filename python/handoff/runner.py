@@ -28,7 +28,9 @@ class RunOutcome:
 
 
 def variants_record(benchmarks: Sequence[Benchmark]) -> str:
-    """The context's handoff_variants: {pattern: [{name, description, recipe, cpu}]}."""
+    """The context's handoff_variants: {pattern: [{name, description, recipe, cpu, language}]}.
+    The language tells the reports these rows from handoff_bench's of the same pattern, whose
+    recipes are flagged `recipe` too."""
     record: dict[str, list[dict[str, object]]] = {}
     for benchmark in benchmarks:
         entries = record.setdefault(benchmark.pattern, [])
@@ -39,6 +41,7 @@ def variants_record(benchmarks: Sequence[Benchmark]) -> str:
                     "description": benchmark.description,
                     "recipe": benchmark.recipe,
                     "cpu": benchmark.cpu,
+                    "language": "python",
                 }
             )
     return json.dumps(record)

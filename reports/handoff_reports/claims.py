@@ -23,7 +23,7 @@ import argparse
 import math
 import sys
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from handoff_reports.claims_file import (
     BreakEven,
@@ -36,6 +36,7 @@ from handoff_reports.claims_file import (
     parse_claims,
     unlisted_patterns,
 )
+from handoff_reports.claims_python import on_python_recipe
 from handoff_reports.family_level import FamilyLevel, family_level, format_level
 from handoff_reports.host_cpu import cpu_variants, host_note, uses_a_cpu_way
 from handoff_reports.input_files import InputError, read_text
@@ -389,7 +390,18 @@ def _break_even(lookup: _Lookup, rule: BreakEven) -> _Pending:
 
 
 def _by_medians(run: Run, claim: Claim) -> _Pending | ClaimVerdict:
-    """The claim as its rows' medians decide it; a finished verdict where it was not measured."""
+    """The claim as its rows' medians decide it, on the Python recipe's rows where the run has
+    them (claims_python.py); a finished verdict where it was not measured."""
+    python = on_python_recipe(run, claim)
+    if python is None:
+        return _on_rows(run, claim)
+    swapped, note = python
+    decided = _on_rows(run, swapped)
+    # The verdict is the article's claim, quoted as written; its figures say which rows.
+    return replace(decided, claim=claim, figures=f"{note}: {decided.figures}")
+
+
+def _on_rows(run: Run, claim: Claim) -> _Pending | ClaimVerdict:
     lookup = _Lookup(run, claim)
     try:
         if isinstance(claim.rule, Faster):

@@ -27,7 +27,8 @@ from handoff_reports.compare_stats import side_of
 from handoff_reports.formatting import percent_text, seconds_text
 from handoff_reports.input_files import InputError, read_text
 from handoff_reports.output_files import OutputError, check_output_file, write_atomically
-from handoff_reports.results import ResultsError, Row, Run, load_all, merge_runs
+from handoff_reports.results import ResultsError, Row, Run, load_all
+from handoff_reports.together import runs_together
 
 LARGEST = "{largest}"
 POINTS_FILE = "handoff_reports/data/headline_points.json"
@@ -315,6 +316,7 @@ def main(argv: list[str] | None = None) -> int:
         target = check_output_file(arguments.into) if arguments.into else None
         document = read_text(target) if target is not None else ""
         runs = load_all(arguments.results)
+        together = runs_together(runs)
     except (InputError, OutputError, ResultsError) as error:
         print(f"handoff-headline: {error}", file=sys.stderr)
         return 2
@@ -337,11 +339,24 @@ def main(argv: list[str] | None = None) -> int:
     if arguments.format == "text":
         # The articles' advice first, as the report opens with it.
         print("The articles' advice, measured here:")
-        for line in _claim_lines(merge_runs(runs)):
+        for line in _claim_lines(together):
             print(f"  {line}")
         print()
     print(markdown_table(lines) if arguments.format == "markdown" else text_table(lines), end="")
+    if arguments.format == "text":
+        _print_python_cost(rows, together)
     return 0
+
+
+def _print_python_cost(rows: Sequence[Row], run: Run) -> None:
+    # Imported here: python_cost builds on this module's Entry.
+    from handoff_reports.python_cost import python_cost_lines
+    from handoff_reports.python_cost import text_table as python_table
+    from handoff_reports.variants import run_variants
+
+    if lines := python_cost_lines(rows, run_variants(run)):
+        print("\nWhat Python costs (beside the C++ recipe and the fastest C++ at the same point):")
+        print(python_table(lines), end="")
 
 
 def _claim_lines(run: Run) -> list[str]:

@@ -17,9 +17,11 @@ from handoff_reports.gpu_scaling import ScalingSeries, by_scope, scaling_series
 from handoff_reports.headline import LAUNCHES_ONLY, headline_table, speedup_text
 from handoff_reports.output_files import OutputError, check_output_file, write_atomically
 from handoff_reports.parallel import map_on_every_core
-from handoff_reports.results import Ceiling, ResultsError, Row, Run, load_all, merge_runs
+from handoff_reports.python_cost import python_cost_lines, ratio_text
+from handoff_reports.results import Ceiling, ResultsError, Row, Run, load_all
 from handoff_reports.series import cold_warm_pairs, facets_of, speedups_over_best_cpu
 from handoff_reports.styles import VariantStyles, styles_from_record
+from handoff_reports.together import runs_together
 from handoff_reports.variants import Variant, merge_records, variants_of, variants_seen
 
 PATTERN_ORDER = ("pool_prep", "queued_worker", "postproc_split", "independent_tasks", "iterative",
@@ -158,7 +160,9 @@ def report_styles(runs: list[Run]) -> VariantStyles:
 
 
 def render_report(runs: list[Run]) -> str:
-    run = merge_runs(runs)
+    """The page; NotComparable (a ResultsError) for Python rows from another machine or
+    settings than the rest (together.py)."""
+    run = runs_together(runs)
     rows = run.benchmark_rows()
     recorded = variants_of(runs)
     styles = report_styles(runs)
@@ -178,6 +182,7 @@ def render_report(runs: list[Run]) -> str:
     environment.filters["noise"] = noise_text
     environment.filters["samples"] = samples_text
     environment.filters["headline_speedup"] = speedup_text
+    environment.filters["ratio"] = ratio_text
     template = environment.get_template("report.html.j2")
     ceilings: list[Ceiling] = sorted(run.ceilings.values(), key=lambda c: c.name)
     return template.render(
@@ -185,6 +190,7 @@ def render_report(runs: list[Run]) -> str:
         run=run,
         generated=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         headline=headline_table(rows),
+        python_cost=python_cost_lines(rows, merge_records([recorded, variants_seen(runs)])),
         ceilings=ceilings,
         sections=sections,
         gpu_scaling=gpu_scaling_plots(rows, styles),

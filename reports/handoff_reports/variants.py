@@ -1,6 +1,7 @@
 """Each pattern's variants as the run recorded them (context `handoff_variants`, written by
 handoff_bench from its variant tables): name, one-line description, whether it is the article's
-recipe and whether it is a CPU way. Files written before the record have none.
+recipe, whether it is a CPU way, and its language: "python" for the rows `python -m handoff`
+measures, "c++" for handoff_bench's, which write none. Files written before the record have none.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from typing import Any
 from handoff_reports.results import ResultsError, Run
 
 CONTEXT_KEY = "handoff_variants"
+# The languages a row can be written in; handoff_bench's record names none, so C++ is the default.
+CPP, PYTHON = "c++", "python"
 
 
 @dataclass(frozen=True)
@@ -21,6 +24,11 @@ class Variant:
     description: str
     recipe: bool
     cpu: bool
+    language: str = CPP
+
+    @property
+    def python(self) -> bool:
+        return self.language == PYTHON
 
 
 # Each pattern's variants, in its table's order.
@@ -36,7 +44,10 @@ def _variant(entry: Any, where: str) -> Variant:
         raise ResultsError(f"{where}: needs a name and a description, both text")
     if not isinstance(recipe, bool) or not isinstance(cpu, bool):
         raise ResultsError(f"{where}: recipe and cpu must be true or false")
-    return Variant(name, description, recipe, cpu)
+    language = entry.get("language", CPP)
+    if language not in (CPP, PYTHON):
+        raise ResultsError(f"{where}: language must be {CPP!r} or {PYTHON!r}, not {language!r}")
+    return Variant(name, description, recipe, cpu, language)
 
 
 def parse_variants(text: Any, where: str) -> VariantRecord:
@@ -62,10 +73,19 @@ def parse_variants(text: Any, where: str) -> VariantRecord:
 
 def record_text(record: Mapping[str, Sequence[Variant]]) -> str:
     """The record as JSON text in handoff_bench's form, which parse_variants reads back in the
-    same order: patterns and variants keep theirs, since styles are handed out in it."""
-    document = {pattern: [asdict(variant) for variant in variants]
+    same order: patterns and variants keep theirs, since styles are handed out in it. A C++
+    variant's language is left out, as handoff_bench leaves it out, so stored records stay as they
+    were."""
+    document = {pattern: [_entry(variant) for variant in variants]
                 for pattern, variants in record.items()}  # fmt: skip
     return json.dumps(document)
+
+
+def _entry(variant: Variant) -> dict[str, Any]:
+    entry = asdict(variant)
+    if variant.language == CPP:
+        del entry["language"]
+    return entry
 
 
 def run_variants(run: Run) -> VariantRecord:
