@@ -34,6 +34,7 @@ def test_seed_rows_are_verified_and_read_by_the_reports(run_python, tmp_path: Pa
     assert run.context["handoff_process"]
     variants = json.loads(run.context["handoff_variants"])
     assert variants["pool_prep"][0]["name"] == "python_seed"
+    assert variants["pool_prep"][0]["language"] == "python"
     assert shared_memory() <= shm_before
     report = run_python(
         "-m", "handoff_reports", "report", str(results), "-o", str(tmp_path / "r.html")
