@@ -23,12 +23,14 @@ from importlib import resources
 from typing import Any
 
 from handoff_reports.claims import ClaimsError, evaluate_claims, load_claims, verdict_lines
-from handoff_reports.compare_stats import side_of
-from handoff_reports.formatting import percent_text, seconds_text
+from handoff_reports.headline_entry import Entry, entry_text
 from handoff_reports.input_files import InputError, read_text
 from handoff_reports.output_files import OutputError, check_output_file, write_atomically
+from handoff_reports.python_cost import python_cost_lines
+from handoff_reports.python_cost import text_table as python_table
 from handoff_reports.results import ResultsError, Row, Run, load_all
 from handoff_reports.together import runs_together
+from handoff_reports.variants import run_variants
 
 LARGEST = "{largest}"
 POINTS_FILE = "handoff_reports/data/headline_points.json"
@@ -90,29 +92,6 @@ def parse_headline_points(document: Any, where: str = POINTS_FILE) -> tuple[Head
 
 _points_text = resources.files("handoff_reports").joinpath("data", "headline_points.json")
 HEADLINE_POINTS = parse_headline_points(json.loads(_points_text.read_text(encoding="utf-8")))
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One cell group of the table: a row's variant, median, interval, floor and efficiency."""
-
-    row: Row
-    # The axes that make a row of the same hand-off a CPU way ("compute:host"); empty otherwise.
-    note: str = ""
-
-    @property
-    def variant(self) -> str:
-        return self.row.name.variant + (f" ({self.note})" if self.note else "")
-
-    @property
-    def seconds(self) -> float:
-        return self.row.median_seconds
-
-    @property
-    def interval(self) -> tuple[float, float] | None:
-        """The row's interval as compare shows it (compare_stats.side_of); None in old files."""
-        side = side_of(self.row.figures)
-        return (side.low, side.high) if side.has_interval else None
 
 
 @dataclass(frozen=True)
@@ -226,27 +205,6 @@ def headline_table(rows: Sequence[Row]) -> list[HeadlineLine]:
     return [line for line in lines if line is not None]
 
 
-# How handoff_bench opens the model of a floor that counts launches and no byte
-# (bench/harness/floor_model.hpp).
-LAUNCHES_ONLY = "launches only"
-
-
-def entry_text(entry: Entry | None) -> str:
-    """`variant 1.23 ms [1.20, 1.25 ms], 45.6% of floor`, or "–"."""
-    if entry is None:
-        return "–"
-    text = f"{entry.variant} {seconds_text(entry.seconds)}"
-    if (interval := entry.interval) is not None:
-        text += f" [{seconds_text(interval[0])}, {seconds_text(interval[1])}]"
-    floor = entry.row.floor_seconds
-    if floor is not None:
-        launches = ", launches only" if entry.row.floor_model.startswith(LAUNCHES_ONLY) else ""
-        text += f", floor {seconds_text(floor)}{launches} ({percent_text(entry.row.efficiency)})"
-        if entry.row.suspect:
-            text += " SUSPECT"
-    return text
-
-
 def speedup_text(line: HeadlineLine) -> str:
     if (speedup := line.speedup) is None:
         return "–"
@@ -349,11 +307,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _print_python_cost(rows: Sequence[Row], run: Run) -> None:
-    # Imported here: python_cost builds on this module's Entry.
-    from handoff_reports.python_cost import python_cost_lines
-    from handoff_reports.python_cost import text_table as python_table
-    from handoff_reports.variants import run_variants
-
     if lines := python_cost_lines(rows, run_variants(run)):
         print("\nWhat Python costs (beside the C++ recipe and the fastest C++ at the same point):")
         print(python_table(lines), end="")

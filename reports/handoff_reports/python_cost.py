@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from handoff_reports.headline import Entry, entry_text
+from handoff_reports.headline_entry import Entry, entry_text
 from handoff_reports.python_recipes import python_recipes, python_variants, same_point
 from handoff_reports.results import Row
 from handoff_reports.variants import Variant

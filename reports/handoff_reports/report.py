@@ -14,7 +14,8 @@ from handoff_reports import plots
 from handoff_reports.claims import ClaimsError, ClaimVerdict, evaluate_claims, load_claims
 from handoff_reports.formatting import ceiling_text, seconds_text
 from handoff_reports.gpu_scaling import ScalingSeries, by_scope, scaling_series
-from handoff_reports.headline import LAUNCHES_ONLY, headline_table, speedup_text
+from handoff_reports.headline import headline_table, speedup_text
+from handoff_reports.headline_entry import LAUNCHES_ONLY
 from handoff_reports.output_files import OutputError, check_output_file, write_atomically
 from handoff_reports.parallel import map_on_every_core
 from handoff_reports.python_cost import python_cost_lines, ratio_text

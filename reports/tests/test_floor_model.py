@@ -9,7 +9,8 @@ from typing import Any
 
 from made_up import _entry, real_gpu_document, write
 
-from handoff_reports.headline import entry_text, headline_table
+from handoff_reports.headline import headline_table
+from handoff_reports.headline_entry import entry_text
 from handoff_reports.names import parse_name
 from handoff_reports.report import render_report
 from handoff_reports.results import Row, load_all

@@ -14,12 +14,12 @@ from handoff_reports.headline import (
     HEADLINE_POINTS,
     LARGEST,
     ONE_GPU_NOTE,
-    entry_text,
     headline_table,
     main,
     markdown_table,
     parse_headline_points,
 )
+from handoff_reports.headline_entry import entry_text
 from handoff_reports.report import render_report
 from handoff_reports.results import Row, load_all
 
