@@ -46,7 +46,8 @@ from handoff_reports.process_level import (
     process_side,
     resolution,
 )
-from handoff_reports.results import ResultsError, Row, Run, load_results
+from handoff_reports.results import ResultsError, Row, Run, load_all
+from handoff_reports.together import runs_together
 
 __all__ = [
     "CONFIRMED", "NOT_MEASURED", "NOT_RESOLVED", "NO_DIFFERENCE", "REFUTED", "Claim",
@@ -445,12 +446,16 @@ def _check_listed(claims: Sequence[Claim], listing: Sequence[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="handoff-claims",
-        description="Decide the articles' claims from one handoff_bench results file: each is "
-        "confirmed, refuted, no measurable difference (within the rows' resolution between "
-        "processes, the claims judged together: Benjamini-Hochberg at 1%), not resolved (a row of "
-        "one process), or not measured on this machine, with the figures behind it.",
+        description="Decide the articles' claims from handoff_bench's results, and a Python "
+        "run's beside them (python -m handoff: a claim resting on the recipe is then decided on "
+        "its Python row): each is confirmed, refuted, no measurable difference (within the rows' "
+        "resolution between processes, the claims judged together: Benjamini-Hochberg at 1%), "
+        "not resolved (a row of one process), or not measured on this machine, with the figures "
+        "behind it.",
     )
-    parser.add_argument("results", help="handoff_bench's Google Benchmark JSON")
+    parser.add_argument(
+        "results", nargs="+", help="Google Benchmark JSON files of one machine and settings"
+    )
     parser.add_argument("--claims", help="a claims TOML file (default: the packaged claims)")
     parser.add_argument(
         "--listed",
@@ -462,8 +467,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         claims = load_claims(args.claims)
         if args.listed:
-            return _check_listed(claims, read_text(args.results).splitlines())
-        run = load_results(args.results)
+            if len(args.results) != 1:
+                raise InputError("--listed reads one listing, not several files")
+            return _check_listed(claims, read_text(args.results[0]).splitlines())
+        run = runs_together(load_all(args.results))
     except (ResultsError, ClaimsError, InputError) as error:
         print(f"handoff-claims: {error}", file=sys.stderr)
         return 2

@@ -20,6 +20,7 @@ from handoff_reports.claims import (
     evaluate_claim,
     parse_claims,
 )
+from handoff_reports.claims import main as claims_main
 from handoff_reports.claims_file import Claim
 from handoff_reports.results import Run
 from handoff_reports.together import runs_together
@@ -110,3 +111,17 @@ def test_a_python_row_that_failed_verification_is_not_replaced_by_the_cpp_row() 
     assert verdict.verdict == NOT_MEASURED
     assert verdict.figures.startswith("decided on the Python recipe")
     assert "failed verification" in verdict.figures and PYTHON_POOL in verdict.figures
+
+
+def test_the_command_reads_the_main_job_and_the_python_run_together(tmp_path, capsys):
+    claims = tmp_path / "claims.toml"
+    claims.write_text(POOL_CLAIM)
+    assert claims_main([str(CPP_RUN), str(PYTHON_RUN), "--claims", str(claims)]) == 0
+    assert "decided on the Python recipe" in capsys.readouterr().out
+    assert claims_main([str(CPP_RUN), "--claims", str(claims)]) == 0
+    assert "decided on the Python recipe" not in capsys.readouterr().out
+
+
+def test_a_listing_is_one_file(capsys):
+    assert claims_main([str(CPP_RUN), str(PYTHON_RUN), "--listed"]) == 2
+    assert "one listing" in capsys.readouterr().err
