@@ -39,18 +39,10 @@
 #include "harness/results_file.hpp"
 #include "harness/run_end.hpp"
 #include "harness/run_reporter.hpp"
+#include "harness/run_status.hpp"
 #include "selftest/planted_wrong_result.hpp"
 
 namespace {
-
-std::string one_iteration_min_time_flag() {
-#if defined(HANDOFF_BENCHMARK_MIN_TIME_HAS_SUFFIX)
-  return "--benchmark_min_time=1x";
-#else
-  // Any positive time below one sample's: the first iteration already meets it.
-  return "--benchmark_min_time=0.000000001";
-#endif
-}
 
 void print_family_plan(std::ostream& out, const handoff::bench::bench_environment& environment) {
   out << "gpus: " << environment.gpus.count << "\n";
@@ -126,29 +118,6 @@ std::string ceilings_filter(const std::vector<std::string>& ceilings) {
   for (const auto& name : ceilings)
     alternatives += (alternatives.empty() ? "" : "|") + name;
   return "^ceilings/(" + alternatives + ")/";
-}
-
-// The exit status of a run that ended, before the results file is judged.
-int exit_status_of_run(std::size_t ran, const std::string& results_path) {
-  using namespace handoff::bench;
-  if (run_interrupted()) {
-    std::cerr << "handoff_bench: " << interruption_reason()
-              << "; workers stopped, results so far in "
-              << (results_path.empty() ? "(no results file)" : results_path)
-              << ", marked incomplete\n";
-    return 128 + interrupting_signal();
-  }
-  if (ran == 0) {
-    std::cerr << "handoff_bench: no benchmark ran: the filter matched none of those this machine "
-                 "can run (see --handoff-list-families)\n";
-    return 2;
-  }
-  const int failures = failed_benchmark_count();
-  if (failures > 0) {
-    std::cerr << "handoff_bench: " << failures << " benchmark(s) failed verification or errored\n";
-    return 1;
-  }
-  return 0;
 }
 
 int run_benchmarks(int argc, char** argv) {
@@ -303,7 +272,8 @@ int run_benchmarks(int argc, char** argv) {
   benchmark::Shutdown();
   if (listing) return 0;
   reporter.finish(interruption_reason());
-  const int status = exit_status_of_run(ran, results_path);
+  const int status =
+      exit_status_of_run("handoff_bench", ran, results_path, " (see --handoff-list-families)");
   // The results file is what a run exists to leave: its loss is the last thing said, and fails
   // the run whatever else happened.
   const std::string& lost =

@@ -18,6 +18,7 @@
 #include "harness/results_file.hpp"
 #include "harness/run_end.hpp"
 #include "harness/run_reporter.hpp"
+#include "harness/run_status.hpp"
 #include "python_row.hpp"
 
 namespace nb = nanobind;
@@ -45,13 +46,7 @@ std::vector<std::string> for_google_benchmark(const std::vector<std::string>& ar
       continue;
     }
     kept.push_back(arguments[i]);
-    if (i == 0) {
-#if defined(HANDOFF_BENCHMARK_MIN_TIME_HAS_SUFFIX)
-      kept.emplace_back("--benchmark_min_time=1x");
-#else
-      kept.emplace_back("--benchmark_min_time=0.000000001");
-#endif
-    }
+    if (i == 0) kept.push_back(bench::one_iteration_min_time_flag());
   }
   return kept;
 }
@@ -69,20 +64,6 @@ void add_context(const bench::bench_config& config, const std::vector<std::strin
   benchmark::AddCustomContext("handoff_process", this_process().token);
   if (environment.gpus.count > 0) add_clocks_to_context(read_gpu_clocks());
   benchmark::AddCustomContext("handoff_variants", variants_json);
-}
-
-int exit_status(std::size_t ran) {
-  if (bench::run_interrupted()) return 128 + bench::interrupting_signal();
-  if (ran == 0) {
-    std::cerr << "handoff: no benchmark ran: the filter matched none of the rows\n";
-    return 2;
-  }
-  const int failures = bench::failed_benchmark_count();
-  if (failures > 0) {
-    std::cerr << "handoff: " << failures << " benchmark(s) failed verification or errored\n";
-    return 1;
-  }
-  return 0;
 }
 
 run_answer run_once(std::vector<std::string> arguments,
@@ -139,7 +120,7 @@ run_answer run_once(std::vector<std::string> arguments,
   if (listing) return {};
   reporter.finish(interruption_reason());
   std::cout.flush();
-  const int status = exit_status(ran);
+  const int status = bench::exit_status_of_run("handoff", ran, results_path, "");
   if (!writer.failure().empty()) {
     return {status != 0 ? status : 1, run_problem::results_file,
             "the results were not saved: " + writer.failure()};
