@@ -3,11 +3,12 @@
 ci/measure-processes still measures the rows that do, the headline's first, in one last process,
 rather than none: a headline row compared at seven processes a side resolves less than at eight.
 
-A stand-in for handoff_bench makes the timing exact: each row takes 1 s in a further process, as
-its price says, and the first further process starts 6 s late. With 18 s before the deadline and
-2 further processes, all 6 rows are chosen (2 x 6 s); the first further process takes 12 s, so
-a second of all 6 rows would end past the deadline; the last process measures fewer rows, the
-headline row among them, and ends in time.
+A stand-in for handoff_bench makes the timing exact: each row takes 2 s in a further process, as
+its price says, and the first further process starts 8 s late. With 34 s before the deadline (less
+the final merge and a second, which ci/measure-processes keeps back) and 2 further processes, all
+6 rows are chosen (2 x 12 s); the first further process takes 20 s, so a second of all 6 rows
+would end past the deadline; the last process measures fewer rows, the headline row among them,
+and no more than fit in the seconds it announced it had left.
 
 Usage: last_process.py ROOT"""
 
@@ -18,8 +19,14 @@ import tempfile
 from pathlib import Path
 
 from bench_run_support import fail
-from stand_in_bench import measure_before_deadline, rows_of, write_stand_in
+from stand_in_bench import (
+    announced_seconds,
+    measure_before_deadline,
+    rows_of,
+    write_stand_in,
+)
 
+ROW_SECONDS = 2.0
 HEADLINE_ROW = "elementwise/cpu_serial/workload:vector_add/elements:65536"
 # The rows after it earn processes by their spread only.
 ROWS = [
@@ -31,8 +38,10 @@ ROWS = [
 def main() -> None:
     root = Path(sys.argv[1])
     with tempfile.TemporaryDirectory() as folder:
-        bench = write_stand_in(Path(folder), ROWS, price=1.0, takes=1.0, slow_start=6.0)
-        printed = measure_before_deadline(root, bench, ROWS, 18)
+        bench = write_stand_in(
+            Path(folder), ROWS, price=ROW_SECONDS, takes=ROW_SECONDS, slow_start=8.0
+        )
+        printed = measure_before_deadline(root, bench, ROWS, 34)
         parts = Path(folder) / "run.processes"
         if not (parts / "process-5.json").exists():
             fail(f"no last process was measured:\n{printed}")
@@ -46,8 +55,15 @@ def main() -> None:
             fail(f"the last process should measure some rows, not all:\n{printed}")
         if not any(row.startswith(HEADLINE_ROW) for row in further[1]):
             fail(f"the last process left out the headline row:\n{printed}")
-        if "a last process" not in printed:
-            fail(f"the last process was not announced:\n{printed}")
+        left = announced_seconds(
+            printed,
+            r"(\d+) s left for processes before the run's deadline: a last process",
+        )
+        if len(further[1]) * ROW_SECONDS > left:
+            fail(
+                f"the last process was given {len(further[1])} rows of {ROW_SECONDS:.0f} s"
+                f" with {left} s left:\n{printed}"
+            )
 
 
 if __name__ == "__main__":

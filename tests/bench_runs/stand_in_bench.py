@@ -7,6 +7,7 @@ row, and SLOW_START more if it is the first of them."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -69,10 +70,12 @@ def measure_before_deadline(
     root: Path, bench: Path, rows: list[str], seconds: int
 ) -> str:
     """ci/measure-processes over `rows` with the stand-in: 3 processes, then 2 more that must be
-    done `seconds` from now; what it printed. A run that ends more than 1 s past its deadline fails
-    the test. The processes' files are in run.processes/ beside the stand-in."""
+    done `seconds` from now; what it printed. The processes' files are in run.processes/ beside
+    the stand-in. Whether the run ends in time on a loaded machine is not asserted (the wall clock
+    of a test is not a measurement); what the tests check is that the rows given to a process fit
+    the time ci/measure-processes said it had for them."""
     deadline = int(time.time()) + seconds
-    printed = measure_processes(
+    return measure_processes(
         root,
         str(bench),
         bench.parent / "run.json",
@@ -81,8 +84,11 @@ def measure_before_deadline(
         HANDOFF_MORE_PROCESSES="2",
         HANDOFF_FINISH_BY=str(deadline),
     )
-    if time.time() > deadline + 1:
-        fail(
-            f"the run ended {time.time() - deadline:.1f} s past its deadline:\n{printed}"
-        )
-    return printed
+
+
+def announced_seconds(printed: str, pattern: str) -> int:
+    """The whole seconds in the first line of `printed` that `pattern` (with one group) matches."""
+    found = re.search(pattern, printed)
+    if found is None:
+        fail(f"ci/measure-processes never printed /{pattern}/:\n{printed}")
+    return int(found.group(1))
