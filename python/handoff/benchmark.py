@@ -61,6 +61,10 @@ class Benchmark:
     traffic: Callable[[Point], tuple[float, float]] | None = None
     recipe: bool = False  # the article's own code
     cpu: bool = True  # runs without a GPU
+    # Why this machine cannot run the benchmark (no GPU, a library missing), or "" when it can:
+    # asked once before the run; a benchmark with a reason is skipped and the reason reported,
+    # as handoff_bench reports the families it skips.
+    unavailable: Callable[[], str] | None = None
 
     def __post_init__(self) -> None:
         for what, name in (("pattern", self.pattern), ("variant", self.variant)):
@@ -80,11 +84,28 @@ class Benchmark:
                     raise BenchmarkDefinitionError(f"axis {axis}: {value!r} is no int or str")
                 if isinstance(value, str) and ("/" in value or not value):
                     raise BenchmarkDefinitionError(f"axis {axis}: {value!r} (empty, or has '/')")
+        if self.unavailable is not None and not callable(self.unavailable):
+            raise BenchmarkDefinitionError(
+                f"{self.pattern}/{self.variant}: unavailable not callable"
+            )
         for name in ("setup", "run", "verify"):
             if not callable(getattr(self, name)):
                 raise BenchmarkDefinitionError(
                     f"{self.pattern}/{self.variant}: {name} not callable"
                 )
+
+    @property
+    def family(self) -> str:
+        return f"{self.pattern}/{self.variant}"
+
+    def unavailable_reason(self) -> str:
+        """Why this machine cannot run it, or "" when it can."""
+        if self.unavailable is None:
+            return ""
+        reason = self.unavailable()
+        if not isinstance(reason, str):
+            raise BenchmarkDefinitionError(f"{self.family}: unavailable() must return a str")
+        return reason
 
     def points(self) -> Iterator[dict[str, int | str]]:
         names = list(self.axes)

@@ -65,7 +65,8 @@ def run(benchmarks: Sequence[Benchmark], arguments: Sequence[str] = ()) -> RunOu
     for benchmark in benchmarks:
         if not isinstance(benchmark, Benchmark):
             raise BenchmarkDefinitionError(f"{benchmark!r} is not a handoff.Benchmark")
-    rows = rows_of(benchmarks)
+    reasons = {benchmark.family: benchmark.unavailable_reason() for benchmark in benchmarks}
+    rows = rows_of([benchmark for benchmark in benchmarks if not reasons[benchmark.family]])
     module = native()
     sys.stdout.flush()
     sys.stderr.flush()
@@ -73,6 +74,7 @@ def run(benchmarks: Sequence[Benchmark], arguments: Sequence[str] = ()) -> RunOu
         [sys.argv[0] or "handoff", *arguments],
         [(row.name, row) for row in rows],
         variants_record(benchmarks),
+        [(family, reason) for family, reason in reasons.items() if reason],
     )
     if problem == module.RunProblem.arguments:
         raise ArgumentsError(message)

@@ -92,11 +92,15 @@ NB_MODULE(_handoff_native, m) {
   m.def(
       "run",
       [](std::vector<std::string> arguments, std::vector<std::pair<std::string, nb::object>> rows,
-         const std::string& variants_json) {
-        const auto answer =
-            handoff::python::run_python_rows(std::move(arguments), std::move(rows), variants_json);
+         const std::string& variants_json,
+         const std::vector<std::pair<std::string, std::string>>& skipped) {
+        std::vector<handoff::python::skipped_benchmark> skipped_benchmarks;
+        for (const auto& [name, reason] : skipped)
+          skipped_benchmarks.push_back({name, reason});
+        const auto answer = handoff::python::run_python_rows(std::move(arguments), std::move(rows),
+                                                             variants_json, skipped_benchmarks);
         return std::make_tuple(answer.status, answer.problem, answer.message);
       },
-      "arguments"_a, "rows"_a, "variants_json"_a,
+      "arguments"_a, "rows"_a, "variants_json"_a, "skipped"_a,
       "Measures the rows as handoff_bench measures its own: (exit status, problem, message)");
 }

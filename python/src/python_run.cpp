@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "harness/bench_config.hpp"
+#include "harness/family_registry.hpp"
 #include "harness/gpu_clocks.hpp"
 #include "harness/interruption.hpp"
 #include "harness/manifest.hpp"
@@ -52,7 +53,7 @@ std::vector<std::string> for_google_benchmark(const std::vector<std::string>& ar
 }
 
 void add_context(const bench::bench_config& config, const std::vector<std::string>& arguments,
-                 const std::string& variants_json) {
+                 const std::string& variants_json, const std::vector<skipped_benchmark>& skipped) {
   using namespace handoff::bench;
   const bench_environment environment{config, gpu_count()};
   add_manifest_to_context(collect_manifest(environment));
@@ -64,11 +65,18 @@ void add_context(const bench::bench_config& config, const std::vector<std::strin
   benchmark::AddCustomContext("handoff_process", this_process().token);
   if (environment.gpus.count > 0) add_clocks_to_context(read_gpu_clocks());
   benchmark::AddCustomContext("handoff_variants", variants_json);
+  std::vector<family_plan> plan;
+  for (const auto& [name, reason] : skipped)
+    plan.push_back({.name = name, .runs = false, .skip_reason = reason});
+  add_skipped_to_context(plan);
+  if (const std::string said = describe_skipped(plan); !said.empty())
+    std::cerr << "handoff: skipped, " << said << "\n";
 }
 
 run_answer run_once(std::vector<std::string> arguments,
                     std::vector<std::pair<std::string, nb::object>> rows,
-                    const std::string& variants_json) {
+                    const std::string& variants_json,
+                    const std::vector<skipped_benchmark>& skipped) {
   using namespace handoff::bench;
   std::vector<char*> handoff_argv;
   for (auto& argument : arguments)
@@ -100,7 +108,7 @@ run_answer run_once(std::vector<std::string> arguments,
   } catch (const results_file_error& error) {
     return {2, run_problem::results_file, error.what()};
   }
-  add_context(config, rest, variants_json);
+  add_context(config, rest, variants_json, skipped);
   set_registering_family("python", config);
   for (auto& [name, row] : rows)
     register_python_row(name, std::move(row));
@@ -132,7 +140,8 @@ run_answer run_once(std::vector<std::string> arguments,
 
 run_answer run_python_rows(std::vector<std::string> arguments,
                            std::vector<std::pair<std::string, nb::object>> rows,
-                           const std::string& variants_json) {
+                           const std::string& variants_json,
+                           const std::vector<skipped_benchmark>& skipped) {
   static bool ran_before = false;
   if (ran_before) {
     return {2, run_problem::already_ran,
@@ -140,7 +149,7 @@ run_answer run_python_rows(std::vector<std::string> arguments,
   }
   ran_before = true;
   try {
-    return run_once(std::move(arguments), std::move(rows), variants_json);
+    return run_once(std::move(arguments), std::move(rows), variants_json, skipped);
   } catch (const std::invalid_argument& error) {
     return {2, run_problem::arguments, error.what()};
   }

@@ -22,10 +22,18 @@ struct run_answer {
   std::string message;
 };
 
+// A Python benchmark this machine cannot run (no GPU, a library missing), as a skipped family of
+// handoff_bench: its name (pattern/variant) and the reason, in the context and on stderr.
+struct skipped_benchmark {
+  std::string name;
+  std::string reason;
+};
+
 // arguments: the command line, the program's name first. rows: (name, row) pairs, each row as
 // python_row.hpp describes. variants_json: the context's handoff_variants record of the rows.
 run_answer run_python_rows(std::vector<std::string> arguments,
                            std::vector<std::pair<std::string, nanobind::object>> rows,
-                           const std::string& variants_json);
+                           const std::string& variants_json,
+                           const std::vector<skipped_benchmark>& skipped);
 
 }  // namespace handoff::python

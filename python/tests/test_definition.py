@@ -37,6 +37,7 @@ def test_rows_are_named_as_the_cpp_rows():
         {"axes": {"elements": [1.5]}},
         {"axes": {"bytes": ["a/b"]}},
         {"run": 3},
+        {"unavailable": "no GPU"},
     ],
 )
 def test_bad_definitions_are_typed_errors(changes):
@@ -49,3 +50,10 @@ def test_a_run_of_nothing_is_refused():
         handoff.run([])
     with pytest.raises(handoff.BenchmarkDefinitionError, match="two rows"):
         handoff.run([benchmark(), benchmark()])
+
+
+def test_an_unavailable_reason_must_be_text():
+    assert benchmark(unavailable=lambda: "").unavailable_reason() == ""
+    assert benchmark(unavailable=lambda: "no GPU").unavailable_reason() == "no GPU"
+    with pytest.raises(handoff.BenchmarkDefinitionError, match="must return a str"):
+        benchmark(unavailable=lambda: None).unavailable_reason()

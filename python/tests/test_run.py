@@ -56,6 +56,18 @@ def test_a_wrong_result_counts_wrong_and_fails_the_run(run_python, tmp_path: Pat
     assert load_results(results).rows["selftest/planted"].failed
 
 
+def test_a_benchmark_this_machine_cannot_run_is_skipped_with_its_reason(run_python, tmp_path: Path):
+    results = tmp_path / "skipped.json"
+    done = run_python(str(SCRIPTS / "planted.py"), "unavailable", f"--benchmark_out={results}")
+    assert done.returncode == 0, done.stderr
+    assert "skipped, no planted library here: selftest/absent" in done.stderr
+    run = load_results(results)
+    assert set(run.rows) == {"selftest/planted"}
+    assert run.context["handoff_skipped_families"] == "no planted library here: selftest/absent"
+    variants = json.loads(run.context["handoff_variants"])
+    assert [variant["name"] for variant in variants["selftest"]] == ["planted", "absent"]
+
+
 def test_an_unwritable_results_path_fails_before_measuring(run_python, tmp_path: Path):
     missing = tmp_path / "no such folder" / "out.json"
     done = run_python(str(SCRIPTS / "planted.py"), "none", f"--benchmark_out={missing}")

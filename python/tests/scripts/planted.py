@@ -1,5 +1,6 @@
 """A row whose hand-off is planted with a fault, by mode: wrong (one element off), raises (a
-worker raises), dies (the worker exits mid-run). python planted.py MODE [handoff_bench flags]."""
+worker raises), dies (the worker exits mid-run), unavailable (a second benchmark this machine
+cannot run beside it). python planted.py MODE [handoff_bench flags]."""
 
 from __future__ import annotations
 
@@ -57,7 +58,18 @@ if __name__ == "__main__":
     planted = handoff.Benchmark(
         "selftest", "planted", "a row with a planted fault", setup, run, verify, close=close
     )
-    outcome = handoff.run([planted], sys.argv[2:])
+    absent = handoff.Benchmark(
+        "selftest",
+        "absent",
+        "a row whose library this machine lacks",
+        setup,
+        run,
+        verify,
+        close=close,
+        unavailable=lambda: "no planted library here",
+    )
+    benchmarks = [planted, absent] if sys.argv[1] == "unavailable" else [planted]
+    outcome = handoff.run(benchmarks, sys.argv[2:])
     print(f"children left: {len(multiprocessing.active_children())}")
     for name, error in outcome.errors.items():
         print(f"raised {name} {type(error).__name__}: {error}")
