@@ -78,16 +78,30 @@ def _run_state(documents: list[dict[str, Any]]) -> dict[str, Any] | None:
 
 
 def _median_ceilings(documents: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each ceiling's median over the passes, and its median rate at each size it was measured
+    at (`rate_by_bytes`), so that a run reusing the merged file (--handoff-ceilings-from) prices a
+    row's floor at its size as the passes did."""
     values: dict[str, list[float]] = {}
     units: dict[str, str] = {}
+    rates: dict[str, dict[float, list[float]]] = {}
     for document in documents:
         for name, figure in document.get("handoff_ceilings", {}).items():
             values.setdefault(name, []).append(float(figure["value"]))
             units[name] = str(figure["unit"])
-    return {
-        name: {"value": statistics.median(found), "unit": units[name], "passes": len(found)}
-        for name, found in sorted(values.items())
-    }
+            for size, rate in figure.get("rate_by_bytes", []):
+                rates.setdefault(name, {}).setdefault(float(size), []).append(float(rate))
+    merged: dict[str, Any] = {}
+    for name, found in sorted(values.items()):
+        merged[name] = {
+            "value": statistics.median(found),
+            "unit": units[name],
+            "passes": len(found),
+        }
+        if name in rates:
+            merged[name]["rate_by_bytes"] = [
+                [size, statistics.median(at_size)] for size, at_size in sorted(rates[name].items())
+            ]
+    return merged
 
 
 def _repetition_index(entry: dict[str, Any], where: str) -> int:

@@ -36,6 +36,25 @@ def test_passes_become_repetitions_with_median_ceilings(tmp_path):
     assert night.context["handoff_passes"] == "3"
 
 
+def test_the_rate_at_each_size_is_kept_for_a_run_that_reuses_the_ceilings(tmp_path):
+    passes = []
+    for index, rates in enumerate(([4e9, 8e9], [5e9, 9e9], [6e9, 7e9])):
+        document = json.loads(REAL.read_text())
+        document["handoff_ceilings"]["pipe_between_processes"] = {
+            "value": max(rates),
+            "unit": "bytes_per_second",
+            "rate_by_bytes": [[4096.0, rates[0]], [4194304.0, rates[1]]],
+        }
+        passes.append(tmp_path / f"pass-{index}.json")
+        passes[-1].write_text(json.dumps(document))
+    assert main([str(p) for p in passes] + ["-o", str(tmp_path / "night.json")]) == 0
+    pipe = json.loads((tmp_path / "night.json").read_text())["handoff_ceilings"][
+        "pipe_between_processes"
+    ]
+    assert pipe["value"] == 8e9
+    assert pipe["rate_by_bytes"] == [[4096.0, 5e9], [4194304.0, 8e9]]
+
+
 def test_a_damaged_pass_is_an_error(tmp_path, capsys):
     broken = tmp_path / "pass-2.json"
     broken.write_text('{"benchmarks": [')
