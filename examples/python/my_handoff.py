@@ -6,7 +6,9 @@ process through a multiprocessing.Pipe and doubled there. Run it from the checko
     .venv/bin/python -m handoff_reports report mine.json -o mine.html
 
 It takes handoff_bench's flags (--handoff-profile=smoke, --benchmark_filter=...) and exits
-non-zero when a row is wrong or fails, or when the results file cannot be written."""
+non-zero when a row is wrong or fails, or when the results file cannot be written. Given
+--handoff-ceilings-from=results/handoff-....json (a main job of this machine), each row gets its
+floor and its efficiency against it, as the C++ rows do."""
 
 from __future__ import annotations
 
@@ -76,6 +78,11 @@ MINE = handoff.Benchmark(
     close=close,
     axes={"elements": [1024, 1 << 20]},
     traffic=lambda point: (2 * 4 * int(point["elements"]), 1),
+    # The least it can take: the array's bytes through a pipe, there and back, at this machine's
+    # pipe ceiling, priced when the run is given --handoff-ceilings-from=an earlier results file.
+    floor=lambda point: handoff.Floor(
+        bytes={"pipe_between_processes": 2 * 4 * int(point["elements"])}
+    ),
 )
 
 

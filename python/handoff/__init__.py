@@ -10,7 +10,7 @@ from handoff.arrays import (
     wrong_elements,
     wrong_reduction,
 )
-from handoff.benchmark import Benchmark, Point, Workspace
+from handoff.benchmark import Benchmark, Floor, Point, Workspace
 from handoff.errors import (
     AlreadyRan,
     ArgumentsError,
@@ -28,6 +28,7 @@ __all__ = [
     "ArgumentsError",
     "Benchmark",
     "BenchmarkDefinitionError",
+    "Floor",
     "HandoffError",
     "NativeModuleMissing",
     "Point",

@@ -8,6 +8,7 @@ given, ends what setup started (workers, shared memory)."""
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,6 +22,32 @@ from handoff.errors import BenchmarkDefinitionError
 
 Point = Mapping[str, int | str]
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class Floor:
+    """The least a hand-off can take on this machine, as the C++ rows' floors: `bytes` moved at
+    each named ceiling's rate and `events` at each latency ceiling's, summed. The names are
+    handoff_bench's ceilings (pipe_between_processes, shm_memcpy_one_thread, pcie_h2d_pinned,
+    kernel_launch_sync, ...); they are priced against an earlier run of this machine, given by
+    --handoff-ceilings-from=FILE, as a filtered C++ run's are."""
+
+    bytes: Mapping[str, float] = field(default_factory=dict)
+    events: Mapping[str, float] = field(default_factory=dict)
+
+    def counters(self) -> list[tuple[str, float]]:
+        """The row's floor_bytes.NAME and floor_events.NAME counters."""
+        found = []
+        for kind, terms in (("bytes", self.bytes), ("events", self.events)):
+            for name, amount in terms.items():
+                if not isinstance(name, str) or not _NAME.match(name):
+                    raise BenchmarkDefinitionError(f"floor: {name!r} is not a ceiling's name")
+                if isinstance(amount, bool) or not isinstance(amount, int | float):
+                    raise BenchmarkDefinitionError(f"floor: {name}: {amount!r} is no number")
+                if not math.isfinite(amount) or amount < 0:
+                    raise BenchmarkDefinitionError(f"floor: {name}: {amount} is not >= 0")
+                found.append((f"floor_{kind}.{name}", float(amount)))
+        return found
 
 
 class Workspace:
@@ -61,6 +88,8 @@ class Benchmark:
     traffic: Callable[[Point], tuple[float, float]] | None = None
     recipe: bool = False  # the article's own code
     cpu: bool = True  # runs without a GPU
+    # The floor at a point, priced against this machine's ceilings (Floor).
+    floor: Callable[[Point], Floor] | None = None
     # Why this machine cannot run the benchmark (no GPU, a library missing), or "" when it can:
     # asked once before the run; a benchmark with a reason is skipped and the reason reported,
     # as handoff_bench reports the families it skips.
@@ -84,6 +113,8 @@ class Benchmark:
                     raise BenchmarkDefinitionError(f"axis {axis}: {value!r} is no int or str")
                 if isinstance(value, str) and ("/" in value or not value):
                     raise BenchmarkDefinitionError(f"axis {axis}: {value!r} (empty, or has '/')")
+        if self.floor is not None and not callable(self.floor):
+            raise BenchmarkDefinitionError(f"{self.pattern}/{self.variant}: floor not callable")
         if self.unavailable is not None and not callable(self.unavailable):
             raise BenchmarkDefinitionError(
                 f"{self.pattern}/{self.variant}: unavailable not callable"

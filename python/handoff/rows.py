@@ -1,13 +1,15 @@
 """One benchmark at one point, as the C++ driver calls it (python/src/python_row.hpp): setup,
-poison and run per sample, verify, traffic and close. It keeps the first exception it met, so a
-run can hand the caller the typed error a row raised, beside the row's failure in the JSON."""
+poison and run per sample, verify, traffic, floor_counters and close. It keeps the first exception
+it met, so a run can hand the caller the typed error a row raised, beside the row's failure in the
+JSON."""
 
 from __future__ import annotations
 
 import numbers
 from typing import Any
 
-from handoff.benchmark import Benchmark, Point, Workspace
+from handoff.benchmark import Benchmark, Floor, Point, Workspace
+from handoff.errors import BenchmarkDefinitionError
 
 
 class NativeRow:
@@ -58,6 +60,14 @@ class NativeRow:
             return 0.0, 0.0
         bytes_moved, items = self.benchmark.traffic(self.point)
         return float(bytes_moved), float(items)
+
+    def floor_counters(self) -> list[tuple[str, float]]:
+        if self.benchmark.floor is None:
+            return []
+        floor = self.benchmark.floor(self.point)
+        if not isinstance(floor, Floor):
+            raise BenchmarkDefinitionError(f"{self.name}: floor returned {floor!r}, not a Floor")
+        return floor.counters()
 
     def close(self) -> None:
         if not self._open:

@@ -2,10 +2,14 @@
 
 #include <Python.h>
 #include <nanobind/stl/pair.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
 
 #include <csignal>
 #include <cstddef>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "handoff/wall_clock.hpp"
 #include "harness/interruption.hpp"
@@ -52,6 +56,11 @@ void measure_row(benchmark::State& state, const bench::row_context& context,
     state.counters["verify_seconds"] = seconds_since(verify_started);
     const auto [bytes, items] = nb::cast<std::pair<double, double>>(row.attr("traffic")());
     if (bytes > 0.0 || items > 0.0) bench::set_traffic(state, bytes, items);
+    // Priced when the results are written, against the ceilings the run reuses, as a C++ row's.
+    for (const auto& [counter, amount] :
+         nb::cast<std::vector<std::pair<std::string, double>>>(row.attr("floor_counters")())) {
+      state.counters[counter] = amount;
+    }
   } catch (const nb::python_error& error) {
     // Ctrl-C reaches a Python run as KeyboardInterrupt: the run stops as handoff_bench's does on
     // SIGINT (the rows after it skipped, the results file marked incomplete), not as a failure.

@@ -3,7 +3,8 @@
 // as a C++ row is: the row's object is a handoff.rows.NativeRow, whose setup() builds its case
 // (untimed), poison() refills its outputs with the poison pattern before every run (untimed),
 // run() is the timed hand-off (wall clock), verify() returns (checked, wrong) for the last run,
-// traffic() returns (bytes, items) per hand-off, and close() ends its workers.
+// traffic() returns (bytes, items) per hand-off, floor_counters() the floor's terms as
+// (floor_bytes.NAME or floor_events.NAME, amount) pairs, and close() ends its workers.
 
 #include <nanobind/nanobind.h>
 

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "harness/bench_config.hpp"
+#include "harness/ceiling_source.hpp"
 #include "harness/family_registry.hpp"
 #include "harness/gpu_clocks.hpp"
 #include "harness/interruption.hpp"
@@ -56,7 +57,9 @@ void add_context(const bench::bench_config& config, const std::vector<std::strin
                  const std::string& variants_json, const std::vector<skipped_benchmark>& skipped) {
   using namespace handoff::bench;
   const bench_environment environment{config, gpu_count()};
-  add_manifest_to_context(collect_manifest(environment));
+  const auto manifest = collect_manifest(environment);
+  add_manifest_to_context(manifest);
+  if (!config.ceilings_from.empty()) reuse_ceilings_from(config.ceilings_from, manifest);
   const auto repetitions = flag_value(arguments, "--benchmark_repetitions");
   add_settings_to_context(describe_settings(
       config,

@@ -57,3 +57,25 @@ def test_an_unavailable_reason_must_be_text():
     assert benchmark(unavailable=lambda: "no GPU").unavailable_reason() == "no GPU"
     with pytest.raises(handoff.BenchmarkDefinitionError, match="must return a str"):
         benchmark(unavailable=lambda: None).unavailable_reason()
+
+
+@pytest.mark.parametrize(
+    "floor",
+    [
+        handoff.Floor(bytes={"Not A Ceiling": 1.0}),
+        handoff.Floor(bytes={"pipe_between_processes": -1.0}),
+        handoff.Floor(events={"kernel_launch_sync": float("nan")}),
+        handoff.Floor(bytes={"pipe_between_processes": "4096"}),  # type: ignore[dict-item]
+    ],
+)
+def test_a_bad_floor_is_a_typed_error(floor):
+    with pytest.raises(handoff.BenchmarkDefinitionError):
+        floor.counters()
+
+
+def test_a_floor_becomes_the_rows_counters():
+    floor = handoff.Floor(bytes={"pipe_between_processes": 4096}, events={"kernel_launch_sync": 2})
+    assert floor.counters() == [
+        ("floor_bytes.pipe_between_processes", 4096.0),
+        ("floor_events.kernel_launch_sync", 2.0),
+    ]

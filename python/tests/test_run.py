@@ -1,7 +1,9 @@
 import json
 import os
+import subprocess
 from pathlib import Path
 
+import pytest
 from conftest import SCRIPTS
 from handoff_reports.results import load_results
 
@@ -93,3 +95,53 @@ def test_the_example_measures_a_users_handoff(run_python, tmp_path: Path):
         "my_patterns/pipe_doubler/elements:1048576",
     }
     assert all(row.wrong == 0 and row.verified > 0 for row in rows.values())
+
+
+def test_floors_are_priced_against_an_earlier_run_of_this_machine(run_python, tmp_path: Path):
+    build = Path(os.environ.get("HANDOFF_BUILD_DIR", Path(__file__).parents[2] / "build/ci"))
+    bench = build / "bench" / "handoff_bench"
+    if not bench.is_file():
+        pytest.skip(f"no handoff_bench in {build} to measure this machine's ceilings")
+    ceilings = tmp_path / "ceilings.json"
+    measured = subprocess.run(
+        [
+            str(bench),
+            "--handoff-profile=smoke",
+            "--benchmark_filter=^ceilings/pipe_between_processes/transport:pipe/bytes:1048576/",
+            f"--benchmark_out={ceilings}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        check=False,
+    )
+    assert measured.returncode == 0, measured.stderr
+    results = tmp_path / "priced.json"
+    done = run_python(
+        "-m",
+        "handoff",
+        "--handoff-profile=smoke",
+        "--benchmark_filter=python_pipe",
+        f"--handoff-ceilings-from={ceilings}",
+        f"--benchmark_out={results}",
+    )
+    assert done.returncode == 0, done.stderr
+    (row,) = json.loads(results.read_text())["benchmarks"]
+    assert row["floor_bytes.pipe_between_processes"] == 65536
+    assert row["floor_seconds"] > 0
+    assert "pipe_between_processes" in row["floor_model"]
+    assert 0 < row["efficiency"]
+
+
+def test_ceilings_of_another_machine_are_refused(run_python, tmp_path: Path):
+    other = Path(__file__).parents[2] / "reports/tests/fixtures/real/h200-default-profile.json"
+    done = run_python(
+        "-m",
+        "handoff",
+        "--handoff-profile=smoke",
+        "--benchmark_filter=python_pipe",
+        f"--handoff-ceilings-from={other}",
+        f"--benchmark_out={tmp_path / 'refused.json'}",
+    )
+    assert done.returncode == 2
+    assert "ArgumentsError" in done.stderr

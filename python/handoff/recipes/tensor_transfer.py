@@ -20,7 +20,7 @@ import numpy as np
 
 from handoff import arrays
 from handoff.arrays import Floats
-from handoff.benchmark import Benchmark, Point, Workspace
+from handoff.benchmark import Benchmark, Floor, Point, Workspace
 from handoff.recipes.context import SEED_A, spawn
 from handoff.recipes.deadlines import end, get_from, receive
 
@@ -107,5 +107,7 @@ def benchmark(channel: str, smoke: bool) -> Benchmark:
         close=close,
         axes={"memory": ["host"], "bytes": sizes, "start": ["warm"]},
         traffic=lambda at: (float(at["bytes"]), 1.0),
+        # As the C++ queue and pipe rows' floor: the tensor's bytes through a pipe.
+        floor=lambda at: Floor(bytes={"pipe_between_processes": float(at["bytes"])}),
         recipe=True,
     )
