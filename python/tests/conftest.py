@@ -1,5 +1,7 @@
 """A run is one per process (Google Benchmark keeps its context), so runs are made in child
-Python processes; HANDOFF_BUILD_DIR, when set, says which build's module they load."""
+Python processes; HANDOFF_BUILD_DIR, when set, says which build's module they load. A test of a
+GPU recipe skips where its library or a GPU is missing, unless HANDOFF_REQUIRE_GPU is set (as
+ci/gpu sets it on a GPU machine), which makes that skip a failure, as for the C++ GPU tests."""
 
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+from handoff import availability
 
 SCRIPTS = Path(__file__).parent / "scripts"
 Runner = Callable[..., subprocess.CompletedProcess[str]]
@@ -28,3 +32,14 @@ def run_python() -> Runner:
         )
 
     return run
+
+
+def require_gpu_library(library: str) -> None:
+    """Skips the test unless `library` is importable and sees a GPU; a failure instead where
+    HANDOFF_REQUIRE_GPU is set."""
+    reason = availability.needs(library)()
+    if not reason:
+        return
+    if os.environ.get("HANDOFF_REQUIRE_GPU", "") not in ("", "0"):
+        pytest.fail(f"HANDOFF_REQUIRE_GPU is set, but {reason}")
+    pytest.skip(reason)

@@ -23,3 +23,16 @@ def test_needs_says_what_is_missing_on_this_machine():
 def test_needs_names_only_the_libraries_it_can_count_gpus_with():
     with pytest.raises(ValueError, match="knows torch and cupy"):
         availability.needs("pycuda")
+
+
+def test_a_gpu_test_skips_here_unless_a_gpu_is_required(monkeypatch):
+    from conftest import require_gpu_library
+
+    if not availability.needs("cupy")():
+        pytest.skip("this machine has CuPy and a GPU")
+    monkeypatch.delenv("HANDOFF_REQUIRE_GPU", raising=False)
+    with pytest.raises(pytest.skip.Exception):
+        require_gpu_library("cupy")
+    monkeypatch.setenv("HANDOFF_REQUIRE_GPU", "1")
+    with pytest.raises(pytest.fail.Exception, match="HANDOFF_REQUIRE_GPU is set"):
+        require_gpu_library("cupy")
