@@ -2,6 +2,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <atomic>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -12,6 +13,8 @@
 
 namespace handoff {
 namespace {
+
+std::atomic<std::size_t> stalls{0};
 
 std::string describe(const wait_site& site, double waited_seconds) {
   std::string message = "GPU " + std::to_string(site.device) + " did not finish ";
@@ -48,6 +51,10 @@ gpu_stalled::gpu_stalled(const wait_site& site, double waited_seconds)
       stage_(site.stage),
       device_(site.device) {}
 
+std::size_t gpu_stalls_so_far() noexcept {
+  return stalls.load(std::memory_order_relaxed);
+}
+
 std::chrono::duration<double> gpu_wait_limit() {
   constexpr double default_seconds = 120.0;
   const char* text = std::getenv("HANDOFF_GPU_WAIT_SECONDS");
@@ -71,6 +78,7 @@ void wait_until(const std::function<bool()>& finished, const wait_site& site,
     const auto waited = wall_clock::now() - start;
     if (waited >= limit) {
       if (finished()) return;
+      stalls.fetch_add(1, std::memory_order_relaxed);
       throw gpu_stalled(site, std::chrono::duration<double>(waited).count());
     }
     pause_after(waited);

@@ -40,6 +40,15 @@ TEST(BoundedWait, WorkThatNeverFinishesIsAStallNamingTheVariantStageAndGpu) {
   EXPECT_GE(std::chrono::steady_clock::now() - started, 200ms);
 }
 
+TEST(BoundedWait, EveryStallIsCountedAndFinishedWaitsAreNot) {
+  const std::size_t before = gpu_stalls_so_far();
+  wait_until([] { return true; }, stuck_site, 10ms);
+  EXPECT_EQ(gpu_stalls_so_far(), before);
+  EXPECT_THROW(wait_until([] { return false; }, stuck_site, 10ms), gpu_stalled);
+  EXPECT_THROW(wait_until([] { return false; }, stuck_site, 10ms), gpu_stalled);
+  EXPECT_EQ(gpu_stalls_so_far(), before + 2);
+}
+
 TEST(BoundedWait, WorkThatFinishesAtTheLimitIsNotAStall) {
   // Answers "not yet" until asked after the limit, as work ending just then would.
   const auto limit = 50ms;

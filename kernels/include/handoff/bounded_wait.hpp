@@ -6,6 +6,7 @@
 // the test fails and the run goes on.
 
 #include <chrono>
+#include <cstddef>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -35,6 +36,11 @@ class gpu_stalled : public std::runtime_error {
   std::string stage_;
   int device_;
 };
+
+// How many waits of this process have given up so far. A tear-down that would wait for its peers
+// (ncclCommDestroy) compares it with the count when it was set up, and aborts instead where a wait
+// gave up in between: the stalled peer may never arrive.
+std::size_t gpu_stalls_so_far() noexcept;
 
 // How long a wait may last: HANDOFF_GPU_WAIT_SECONDS (a positive number of seconds), or 120 s, far
 // above any set-up or run of the default and full profiles. Anything else in the variable is an

@@ -44,6 +44,17 @@ nccl_communicators::~nccl_communicators() {
   destroy();
 }
 
+void nccl_communicators::abort() noexcept {
+  for (ncclComm_t communicator : communicators_) {
+    if (communicator == nullptr) continue;
+    const ncclResult_t status = nccl().comm_abort(communicator);
+    if (status != ncclSuccess) {
+      std::fprintf(stderr, "handoff: ncclCommAbort failed: %s\n", nccl().error_string(status));
+    }
+  }
+  communicators_.clear();
+}
+
 void nccl_communicators::destroy() noexcept {
   for (ncclComm_t communicator : communicators_) {
     if (communicator == nullptr) continue;

@@ -31,6 +31,7 @@ nccl_library load() {
     resolve_symbol(library, library_name, "ncclCommInitRank", api.comm_init_rank);
     resolve_symbol(library, library_name, "ncclCommInitAll", api.comm_init_all);
     resolve_symbol(library, library_name, "ncclCommDestroy", api.comm_destroy);
+    resolve_symbol(library, library_name, "ncclCommAbort", api.comm_abort);
     resolve_symbol(library, library_name, "ncclAllGather", api.all_gather);
     resolve_symbol(library, library_name, "ncclBroadcast", api.broadcast);
     resolve_symbol(library, library_name, "ncclGroupStart", api.group_start);

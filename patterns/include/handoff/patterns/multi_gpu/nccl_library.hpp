@@ -22,6 +22,7 @@ struct nccl_library {
   decltype(&ncclCommInitRank) comm_init_rank;
   decltype(&ncclCommInitAll) comm_init_all;
   decltype(&ncclCommDestroy) comm_destroy;
+  decltype(&ncclCommAbort) comm_abort;
   decltype(&ncclAllGather) all_gather;
   decltype(&ncclBroadcast) broadcast;
   decltype(&ncclGroupStart) group_start;
