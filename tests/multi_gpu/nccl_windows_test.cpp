@@ -1,7 +1,8 @@
 // nccl_allgather_window on two or more GPUs: where every pair of GPUs reaches the other directly
 // (NCCL's symmetric memory needs them all linked), NCCL returns a window for every device's copy
-// of an even plan, gathered by ncclAllGather, and the gather verifies; an uneven plan (grouped
-// broadcasts) asks for no window and verifies too. Which path NCCL's gather took is in NCCL's log,
+// of an even plan, gathered in place by ncclAllGather, and the gather verifies; an uneven plan
+// (grouped broadcasts) asks for no window and verifies too. The slots' outputs lent to the
+// in-place gather come back with it. Which path NCCL's gather took is in NCCL's log,
 // not here (ci/multigpu's nccl-paths.log). That it verifies at every size, scope and partitioner on
 // any GPU count is conformance_test.cpp's.
 
@@ -54,7 +55,21 @@ TEST(NcclWindows, EveryCopyIsRegisteredWhereEveryPairOfGpusIsLinked) {
       session->run(*work);
       EXPECT_TRUE(session->verify(*work).passed()) << "run " << run;
     }
-    const double registered = figure_named(session->figures(), "nccl_windows_registered");
+    const auto figures = session->figures();
+    const double registered = figure_named(figures, "nccl_windows_registered");
+    EXPECT_EQ(figure_named(figures, "nccl_in_place"), elements == even ? 1.0 : 0.0);
+    // The slots' outputs are lent to the gather while it lives, and given back with it: a
+    // variant after it on the same devices computes into the slots' own outputs and verifies.
+    const auto& slots = work->shared_setup()->devices->slots();
+    EXPECT_EQ(slots.front().lent_output != nullptr, elements == even);
+    session.reset();
+    EXPECT_TRUE(
+        std::ranges::all_of(slots, [](const auto& slot) { return slot.lent_output == nullptr; }));
+    auto after = patterns::find_row(multi_gpu_variants(), "nccl_allgather")
+                     .setup(at, patterns::compute_target::device);
+    after->poison(*work);
+    after->run(*work);
+    EXPECT_TRUE(after->verify(*work).passed()) << "nccl_allgather after the window's gather";
     if (elements != even) {
       EXPECT_EQ(registered, 0.0) << "an uneven plan's broadcasts go into ordinary memory";
     } else if (linked) {

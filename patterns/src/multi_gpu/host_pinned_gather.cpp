@@ -26,7 +26,7 @@ class host_pinned_gather final : public device_gather {
       for (const auto& part : slot.parts) {
         if (part.count == 0) continue;
         HANDOFF_CUDA_CHECK(
-            cudaMemcpyAsync(result_.data() + part.offset, slot.output.data() + part.local_offset,
+            cudaMemcpyAsync(result_.data() + part.offset, slot.output_data() + part.local_offset,
                             part.count * sizeof(float), cudaMemcpyDeviceToHost, slot.stream.get()));
       }
     }

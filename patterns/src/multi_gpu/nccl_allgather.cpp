@@ -96,7 +96,7 @@ constinit const multi_gpu_row nccl_allgather_variant{
 
 constinit const multi_gpu_row nccl_allgather_window_variant{
     .name = "nccl_allgather_window",
-    .description = "the same into NCCL symmetric windows",
+    .description = "the same, in place, in NCCL symmetric windows",
     .targets = devices_only,
     .clock = clock_kind::self,
     .reports_stages = false,

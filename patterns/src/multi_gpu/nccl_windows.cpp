@@ -63,6 +63,10 @@ bool nccl_symmetric_windows::all_registered() const noexcept {
   return std::ranges::all_of(windows_, [](ncclWindow_t window) { return window != nullptr; });
 }
 
+void nccl_symmetric_windows::abandon() noexcept {
+  windows_.assign(windows_.size(), nullptr);
+}
+
 // In this thread, one window after another: a deregistration is local to its communicator (NCCL
 // 2.28's waits for no peer), and a fresh thread would restore device 0 on its way out, making a
 // context there in every MPI rank.

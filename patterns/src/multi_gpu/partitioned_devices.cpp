@@ -120,12 +120,12 @@ void partitioned_devices::enqueue_kernel(device_slot& slot, const user_kernel& k
   if (slot.checked_kernel != nullptr && slot.checked_kernel == kernel.function) {
     const scoped_device on_device(slot.ordinal);
     if (slot.elements > 0) {
-      launch_user_kernel(kernel, slot.input.data(), slot.output.data(), slot.elements, device_value,
+      launch_user_kernel(kernel, slot.input.data(), slot.output_data(), slot.elements, device_value,
                          slot.stream.get());
     }
     return;
   }
-  checked_launch(kernel, slot.ordinal, slot.stream.get(), slot.input.data(), slot.output.data(),
+  checked_launch(kernel, slot.ordinal, slot.stream.get(), slot.input.data(), slot.output_data(),
                  slot.elements, device_value);
   slot.checked_kernel = kernel.function;
 }
@@ -145,7 +145,12 @@ void poison_each(std::span<device_slot> slots, device_buffer<float> device_slot:
 }  // namespace
 
 void partitioned_devices::poison_outputs() {
-  poison_each(slots_, &device_slot::output);
+  for (auto& slot : slots_) {
+    if (slot.elements == 0) continue;
+    const scoped_device on_device(slot.ordinal);
+    HANDOFF_CUDA_CHECK(cudaMemsetAsync(slot.output_data(), reference::poison_byte,
+                                       slot.elements * sizeof(float), slot.stream.get()));
+  }
   synchronize({.variant = {}, .stage = "poisoning the outputs", .device = -1});
 }
 
@@ -175,7 +180,7 @@ reference::host_vector<float> partitioned_devices::assembled_outputs() const {
     for (const auto& part : slot.parts) {
       if (part.count == 0) continue;
       HANDOFF_CUDA_CHECK(cudaMemcpy(assembled.data() + part.offset,
-                                    slot.output.data() + part.local_offset,
+                                    slot.output_data() + part.local_offset,
                                     part.count * sizeof(float), cudaMemcpyDefault));
     }
   }

@@ -59,7 +59,7 @@ class peer_gather final : public device_gather {
       for (const auto& part : slot.parts) {
         if (part.count == 0) continue;
         float* destination = result_.data() + part.offset;
-        const float* source = slot.output.data() + part.local_offset;
+        const float* source = slot.output_data() + part.local_offset;
         const std::size_t bytes = part.count * sizeof(float);
         if (slot.ordinal == hub_) {
           HANDOFF_CUDA_CHECK(cudaMemcpyAsync(destination, source, bytes, cudaMemcpyDeviceToDevice,

@@ -61,14 +61,14 @@ void seed_host_gather::run(const user_kernel& kernel, run_scope scope) {
       }
     }
     if (scope != run_scope::gather) {
-      checked_launch(kernel, slot.ordinal, slot.stream.get(), slot.input.data(), slot.output.data(),
+      checked_launch(kernel, slot.ordinal, slot.stream.get(), slot.input.data(), slot.output_data(),
                      slot.elements, reference::device_value_of(slot.rank));
       wait_for(slot.stream, site);
     }
     for (const auto& part : slot.parts) {
       returned_piece piece{part.offset, part.count,
                            std::make_unique_for_overwrite<float[]>(part.count)};
-      HANDOFF_CUDA_CHECK(cudaMemcpy(piece.values.get(), slot.output.data() + part.local_offset,
+      HANDOFF_CUDA_CHECK(cudaMemcpy(piece.values.get(), slot.output_data() + part.local_offset,
                                     part.count * sizeof(float), cudaMemcpyDeviceToHost));
       pieces.push_back(std::move(piece));
     }

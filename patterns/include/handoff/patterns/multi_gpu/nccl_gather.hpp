@@ -30,6 +30,11 @@ class nccl_communicators {
   ncclComm_t operator[](std::size_t slot) const { return communicators_.at(slot); }
   std::size_t size() const noexcept { return communicators_.size(); }
 
+  // Ends every communicator without waiting for its peers (ncclCommAbort), which also stops its
+  // kernels still in flight: the tear-down after a stall, where ncclCommDestroy would wait for a
+  // peer that may never arrive.
+  void abort() noexcept;
+
  private:
   nccl_communicators() = default;
   void destroy() noexcept;
@@ -41,10 +46,12 @@ bool gathers_with_all_gather(const partition_plan& plan);
 
 // Each device's copy of the gathered array lives where memory says (gathers.hpp); a symmetric
 // window (nccl_allgather_window; nccl_windows.hpp) is used where the plan's parts are equal
-// (ncclAllGather; unequal parts are broadcast into ordinary memory), and the gather reports
-// nccl_windows_registered: 1 when NCCL returned a window for every device's copy, else 0.
+// (ncclAllGather; unequal parts are broadcast into ordinary memory), and the gather is then made
+// in place: while it lives, each slot's kernel writes into the slot's own part of its window
+// (device_slot::lent_output). It reports nccl_windows_registered (1 when NCCL returned a window
+// for every device's copy, else 0) and nccl_in_place.
 std::unique_ptr<device_gather> make_nccl_gather(
-    const partitioned_devices& devices, nccl_communicators communicators,
+    partitioned_devices& devices, nccl_communicators communicators,
     nccl_result_memory memory = nccl_result_memory::device);
 
 }  // namespace handoff::patterns::multi_gpu

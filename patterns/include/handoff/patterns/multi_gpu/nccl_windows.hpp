@@ -4,8 +4,9 @@
 // NCCL_WIN_COLL_SYMMETRIC). Into registered receive buffers NCCL 2.27 and later may gather with
 // its symmetric kernels, and NCCL 2.28 under NCCL_CTA_POLICY=2 (zero CTAs) with the copy engines;
 // which path a collective takes is NCCL's choice, by its version, the topology and whether the
-// send buffer is registered too (here it is the kernel's output, ordinary memory), and NCCL logs
-// it under NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=TUNING ("AllGather [Symmetric]", "[Copy Engine]").
+// send buffer is registered too (the gather is made in place so that it is: nccl_gather.hpp), and
+// NCCL logs it under NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=TUNING ("AllGather [Symmetric]",
+// "[Copy Engine]").
 // A window handle for every copy (all_registered) means NCCL took the memory, not that it took
 // either path: without symmetric memory it may register the buffer locally.
 
@@ -43,6 +44,9 @@ class nccl_symmetric_windows {
   float* data(std::size_t slot) const { return buffers_.at(slot).data(); }
   // True when NCCL returned a window for every device's buffer.
   bool all_registered() const noexcept;
+  // Forgets the windows without deregistering them: for after their communicators were aborted,
+  // which released the windows with them. The memory is still freed.
+  void abandon() noexcept;
 
  private:
   void deregister() noexcept;

@@ -33,6 +33,13 @@ struct device_slot {
   handoff::stream stream;
   device_buffer<float> input;
   device_buffer<float> output;
+  // Memory a gather lends for the kernel's results in place of output, while it lives: an
+  // in-place all-gather's own part of its registered result (nccl_gather.hpp). Null otherwise.
+  float* lent_output = nullptr;
+  float* output_data() noexcept { return lent_output != nullptr ? lent_output : output.data(); }
+  const float* output_data() const noexcept {
+    return lent_output != nullptr ? lent_output : output.data();
+  }
   event busy_start;
   event busy_stop;
   event done{cudaEventDisableTiming};
