@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from handoff.benchmark import Benchmark
 from handoff.recipes import pool_prep, postproc_split, queued_worker, tensor_transfer
+from handoff.recipes.cupy_recipes import cupy_benchmarks
 
 
 def seed_benchmarks(smoke: bool = False) -> list[Benchmark]:
@@ -13,4 +14,5 @@ def seed_benchmarks(smoke: bool = False) -> list[Benchmark]:
         tensor_transfer.benchmark("queue", smoke),
         tensor_transfer.benchmark("pipe", smoke),
         *postproc_split.benchmarks(smoke),
+        *cupy_benchmarks(smoke),
     ]

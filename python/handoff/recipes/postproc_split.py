@@ -2,8 +2,8 @@
 copies it back whole, np.array_split cuts c into chunks, a multiprocessing.Pool sums each chunk
 (postprocess: np.sum) and the parent adds the partial sums. The GPU step runs on the host, as the
 C++ target:host rows run it: c = a + b is computed at set-up (where the C++ case computes it) and
-the timed run copies it back into a poisoned buffer, standing in for memcpy_dtoh (a GPU row is
-left for the machines with PyCUDA). Bugs of the recipe, fixed:
+the timed run copies it back into a poisoned buffer, standing in for memcpy_dtoh
+(postproc_split_cupy.py has the GPU form, at target:device). Bugs of the recipe, fixed:
 - generate_data and add_kernel are used but not defined in that example, and generate_data's
   np.random.rand draws unseeded values in [0, 1), zeros included, that nothing can check: a and b
   are the suite's seeded, never-zero values, with the C++ rows' seeds;
@@ -16,7 +16,7 @@ left for the machines with PyCUDA). Bugs of the recipe, fixed:
 Not a bug: the workers' np.sum accumulates the float32 chunk in float32, but NumPy's pairwise sum
 stays well inside the suite's relative 1e-5 (4e-7 at these sizes), so it is kept as written. The
 kernel's missing i < n guard (10M is no multiple of its 1024-thread blocks) is the GPU row's to
-fix: this slice launches no kernel. The pool stays up between runs (the warm figure); the
+fix: this one launches no kernel. The pool stays up between runs (the warm figure); the
 recipe's pool per script is the cold figure, not measured here."""
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.pool import Pool
+from typing import Any
 
 import numpy as np
 
@@ -55,7 +56,7 @@ def sections(count: int, chunk_elements: int = CHUNK_ELEMENTS) -> int:
 class SplitCase:
     pool: Pool
     chunks: int
-    device_c: Floats  # c as the GPU step left it, on the host here
+    device_c: Any  # c as the GPU step left it: on the host here, a CuPy array at target:device
     host_c: Floats  # the copy back's destination (np.zeros_like(a) in the recipe), poisoned
     out: Floats  # the final sum (one float32, which sum() of the workers' float32 gives)
     expected_c: Floats
@@ -64,10 +65,19 @@ class SplitCase:
     step: Callable[[Floats], np.float32] = postprocess
 
 
-def setup(workspace: Workspace, point: Point) -> SplitCase:
+def add_on_host(a: Floats, b: Floats) -> Floats:
+    """The GPU step on the host: NumPy's add (c = a + b), checked against the native oracle."""
+    c: Floats = a + b
+    return c
+
+
+def setup(
+    workspace: Workspace, point: Point, gpu_step: Callable[[Floats, Floats], Any] = add_on_host
+) -> SplitCase:
+    """The case, with c = a + b computed by gpu_step (add_on_host, or postproc_split_cupy's on
+    the device) and left where it computed it."""
     count, chunks, workers = int(point["elements"]), int(point["chunks"]), int(point["workers"])
-    # The GPU step, on the host: NumPy's add (c = a + b), checked against the native oracle.
-    device_c: Floats = workspace.inputs(count, SEED_A) + workspace.inputs(count, SEED_B)
+    device_c = gpu_step(workspace.inputs(count, SEED_A), workspace.inputs(count, SEED_B))
     expected_c = arrays.expected_vector_add(count, SEED_A, SEED_B)
     # Exactly rounded in float64, independent of the recipe's float32 pairwise sums.
     expected_sum = math.fsum(expected_c.astype(np.float64))
@@ -78,6 +88,11 @@ def setup(workspace: Workspace, point: Point) -> SplitCase:
 
 def run(case: SplitCase) -> None:
     np.copyto(case.host_c, case.device_c)  # the recipe's cuda.memcpy_dtoh(c, c_gpu)
+    sum_chunks(case)
+
+
+def sum_chunks(case: SplitCase) -> None:
+    """The recipe after the copy back: c cut into chunks, summed by the pool, partials added."""
     pieces = np.array_split(case.host_c, case.chunks)
     results = pool_answer(case.pool.map_async(case.step, pieces), "postproc_split pool")
     case.out[0] = sum(results)  # the recipe's final_result
@@ -94,20 +109,22 @@ def close(case: SplitCase) -> None:
     case.pool.join()
 
 
+def sweep_points(smoke: bool) -> list[tuple[int, int, int]]:
+    """The C++ points (elements, chunks, workers), which are no cross product: 2^20 and 10M
+    elements on 4 workers, then 10M on 2 and 8, the chunks the recipe's chunk_size cuts. A smoke
+    run has the C++ smoke point: a small size cut unevenly into more chunks than workers."""
+    if smoke:
+        return [(100_003, 7, 4)]
+    return [
+        (1 << 20, sections(1 << 20), 4),
+        (10_000_000, sections(10_000_000), 4),
+        (10_000_000, sections(10_000_000), 2),
+        (10_000_000, sections(10_000_000), 8),
+    ]
+
+
 def benchmarks(smoke: bool) -> list[Benchmark]:
-    """One benchmark per C++ point (elements, chunks, workers), which are no cross product: 2^20
-    and 10M elements on 4 workers, then 10M on 2 and 8, the chunks the recipe's chunk_size cuts.
-    A smoke run has the C++ smoke point: a small size cut unevenly into more chunks than workers."""
-    points: list[tuple[int, int, int]] = (
-        [(100_003, 7, 4)]
-        if smoke
-        else [
-            (1 << 20, sections(1 << 20), 4),
-            (10_000_000, sections(10_000_000), 4),
-            (10_000_000, sections(10_000_000), 2),
-            (10_000_000, sections(10_000_000), 8),
-        ]
-    )
+    """One benchmark per C++ point (sweep_points)."""
     return [
         Benchmark(
             pattern="postproc_split",
@@ -129,5 +146,5 @@ def benchmarks(smoke: bool) -> list[Benchmark]:
             traffic=lambda at: (4.0 * int(at["elements"]), float(at["elements"])),
             recipe=True,
         )
-        for elements, chunks, workers in points
+        for elements, chunks, workers in sweep_points(smoke)
     ]

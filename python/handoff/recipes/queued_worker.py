@@ -1,6 +1,7 @@
 """queued_worker's recipe in Python (article 000, example 2): a worker process takes (a, b) pairs
 by value from a JoinableQueue, adds them (on the host, standing in for the PyCUDA kernel) and
-puts each sum on a results queue. Bugs of the recipe, fixed:
+puts each sum on a results queue (queued_worker_cupy.py has the GPU form). Bugs of the recipe,
+fixed:
 - the worker breaks on the None sentinel without task_done(), so data_queue.join() waits forever:
   the sentinel is acknowledged too;
 - the parent joins the worker before reading its results, and a process does not exit while its
@@ -12,6 +13,7 @@ The worker stays up between runs (the warm figure); close() sends the sentinel."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -45,12 +47,16 @@ class QueueCase:
     total: int
 
 
-def setup(workspace: Workspace, point: Point) -> QueueCase:
+def setup(
+    workspace: Workspace, point: Point, loop: Callable[[Any, Any], None] = gpu_worker
+) -> QueueCase:
+    """The worker started on `loop` (gpu_worker, or queued_worker_cupy's on the device), and the
+    items prepared."""
     count, elements = int(point["items"]), int(point["elements"])
     context = spawn()
     data_queue, results_queue = context.JoinableQueue(), context.Queue()
     worker = context.Process(
-        target=gpu_worker, args=(data_queue, results_queue), name="queued_worker gpu_worker"
+        target=loop, args=(data_queue, results_queue), name="queued_worker gpu_worker"
     )
     worker.start()
     items = [
