@@ -65,8 +65,9 @@ def run(benchmarks: Sequence[Benchmark], arguments: Sequence[str] = ()) -> RunOu
     for benchmark in benchmarks:
         if not isinstance(benchmark, Benchmark):
             raise BenchmarkDefinitionError(f"{benchmark!r} is not a handoff.Benchmark")
-    reasons = {benchmark.family: benchmark.unavailable_reason() for benchmark in benchmarks}
-    rows = rows_of([benchmark for benchmark in benchmarks if not reasons[benchmark.family]])
+    # Asked of each benchmark: a variant's host form may run where its device form cannot.
+    reasons = [benchmark.unavailable_reason() for benchmark in benchmarks]
+    rows = rows_of([b for b, reason in zip(benchmarks, reasons, strict=True) if not reason])
     module = native()
     sys.stdout.flush()
     sys.stderr.flush()
@@ -74,7 +75,11 @@ def run(benchmarks: Sequence[Benchmark], arguments: Sequence[str] = ()) -> RunOu
         [sys.argv[0] or "handoff", *arguments],
         [(row.name, row) for row in rows],
         variants_record(benchmarks),
-        [(family, reason) for family, reason in reasons.items() if reason],
+        list(
+            dict.fromkeys(
+                (b.family, reason) for b, reason in zip(benchmarks, reasons, strict=True) if reason
+            )
+        ),
     )
     if problem == module.RunProblem.arguments:
         raise ArgumentsError(message)

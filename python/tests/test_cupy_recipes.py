@@ -10,6 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from conftest import require_gpu_library
 from handoff_reports.python_recipes import same_point
 from handoff_reports.results import load_results
 
@@ -31,17 +32,6 @@ COVERED = re.compile(
     r"|multi_gpu/host_gather/workload:(scale_by_two|add_device_value)/gpus:\d+/partitioner:even/.*)$"
 )
 UNIT_SUFFIX = "/manual_time"
-
-
-def require_cupy_gpu() -> None:
-    """Skips the test unless CuPy is here and sees a GPU; a failure instead where
-    HANDOFF_REQUIRE_GPU is set (as ci/gpu sets it), as for the C++ GPU tests."""
-    reason = availability.needs("cupy")()
-    if not reason:
-        return
-    if os.environ.get("HANDOFF_REQUIRE_GPU", "") not in ("", "0"):
-        pytest.fail(f"HANDOFF_REQUIRE_GPU is set, but {reason}")
-    pytest.skip(reason)
 
 
 def row_names(benchmarks: list[Benchmark]) -> list[str]:
@@ -112,7 +102,7 @@ def test_without_cupy_or_a_gpu_each_is_skipped_with_its_reason(run_python, tmp_p
 
 
 def test_smoke_rows_run_and_verify(run_python, tmp_path: Path):
-    require_cupy_gpu()
+    require_gpu_library("cupy")
     benchmarks = cupy_benchmarks(True)
     results = tmp_path / "cupy.json"
     shm_before = set(os.listdir("/dev/shm"))
@@ -135,7 +125,7 @@ def test_smoke_rows_run_and_verify(run_python, tmp_path: Path):
 
 
 def test_a_poisoned_output_fails_verification_until_a_run_writes_it():
-    require_cupy_gpu()
+    require_gpu_library("cupy")
     for benchmark in cupy_benchmarks(True):
         for point in benchmark.points():
             name = benchmark.row_name(point)

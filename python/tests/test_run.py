@@ -7,6 +7,8 @@ import pytest
 from conftest import SCRIPTS
 from handoff_reports.results import load_results
 
+from handoff import availability
+
 SEED_ROWS = {
     "pool_prep/python_seed/chunks:3/elements:1027/workers:2/start:warm",
     "queued_worker/python_seed/compute:host/items:10/elements:4099/start:warm",
@@ -26,7 +28,10 @@ def test_seed_rows_are_verified_and_read_by_the_reports(run_python, tmp_path: Pa
     done = run_python("-m", "handoff", "--handoff-profile=smoke", f"--benchmark_out={results}")
     assert done.returncode == 0, done.stderr
     run = load_results(results)
-    assert set(run.rows) == SEED_ROWS
+    if availability.needs("cupy")() and availability.needs("torch")():
+        assert set(run.rows) == SEED_ROWS
+    else:  # the GPU recipes' rows too, which test_cupy_recipes and test_torch_recipes check
+        assert SEED_ROWS <= set(run.rows)
     for row in run.rows.values():
         assert row.error is None
         assert row.wrong == 0 and row.verified > 0

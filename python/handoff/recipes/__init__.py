@@ -1,4 +1,6 @@
-"""The articles' multiprocessing recipes that need no GPU library, as rows beside the C++ ones."""
+"""The articles' recipes in Python, as rows beside the C++ ones: those that need no GPU library
+run everywhere; those that need CuPy (or PyTorch) and a GPU are skipped, with the reason, where the
+machine lacks them."""
 
 from __future__ import annotations
 
