@@ -3,18 +3,21 @@
 A claim that rests on a C++ recipe's row (`seed`, or tensor_transfer's `queue` and `pipe`) is
 about the article's code, and the article's code is Python: where the run holds the Python
 recipe's row at the same point (python_recipes.py says which), that row decides the claim in the
-C++ row's place, and the verdict says so. Where it does not, the claim is decided as before.
+C++ row's place, and the verdict says so; of two Python forms of one recipe, the one that runs
+where the C++ recipe runs (on the GPU) decides. Where there is none, the claim is decided as
+before.
 The rest of the rules (verification, SUSPECT rows, the process level) are the claim's own.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from handoff_reports.claims_file import BreakEven, Claim, Faster, Fastest, RowPattern, Rule
 from handoff_reports.python_recipes import PythonRecipe, python_recipes, same_point
 from handoff_reports.results import Run
-from handoff_reports.variants import run_variants
+from handoff_reports.variants import Variant, run_variants
 
 NOTE = "decided on the Python recipe"
 
@@ -37,6 +40,14 @@ def _swapped(
     return pattern
 
 
+def _runs_alike(record: Mapping[str, Sequence[Variant]], recipe: PythonRecipe) -> bool:
+    """Whether the Python recipe runs where its C++ recipe does (on the GPU for a GPU recipe): of
+    two Python forms of one recipe at the same point, the one that does decides the claim (the
+    CuPy form of a GPU recipe, not its NumPy form with the GPU step on the host)."""
+    variants = {variant.name: variant for variant in record[recipe.pattern]}
+    return variants[recipe.variant].cpu == variants[recipe.stands_for].cpu
+
+
 def _rule(rule: Rule, swap: dict[RowPattern, RowPattern]) -> Rule:
     def one(pattern: RowPattern) -> RowPattern:
         return swap.get(pattern, pattern)
@@ -53,7 +64,8 @@ def on_python_recipe(run: Run, claim: Claim) -> tuple[Claim, str] | None:
     """The claim with its C++ recipe rows swapped for the run's Python recipe rows, and the note
     its verdict carries ("decided on the Python recipe (python_seed for seed)"); None where the
     claim names no C++ recipe the run has a Python row of."""
-    recipes = python_recipes(run_variants(run))
+    record = run_variants(run)
+    recipes = sorted(python_recipes(record), key=lambda recipe: not _runs_alike(record, recipe))
     if not recipes:
         return None
     used: list[str] = []

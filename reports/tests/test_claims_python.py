@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import json
+
 from python_fixtures import (
     CPP_RUN,
     POOL_POINT,
@@ -125,3 +128,36 @@ def test_the_command_reads_the_main_job_and_the_python_run_together(tmp_path, ca
 def test_a_listing_is_one_file(capsys):
     assert claims_main([str(CPP_RUN), str(PYTHON_RUN), "--listed"]) == 2
     assert "one listing" in capsys.readouterr().err
+
+
+def _with_a_gpu_form(document: dict[str, object], scale: float) -> dict[str, object]:
+    """A copy of the Python run with a GPU form of the pool recipe (python_seed_cupy, cpu false)
+    at the same point, its time `scale` times python_seed's."""
+    edited = copy.deepcopy(document)
+    entries = edited["benchmarks"]
+    assert isinstance(entries, list)
+    for entry in [e for e in entries if e["name"].startswith(PYTHON_POOL)]:
+        twin = copy.deepcopy(entry)
+        for field in ("name", "run_name"):
+            twin[field] = twin[field].replace("python_seed", "python_seed_cupy")
+        for field in ("real_time", "cpu_time"):
+            twin[field] = twin[field] * scale
+        entries.append(twin)
+    context = edited["context"]
+    assert isinstance(context, dict)
+    record = json.loads(context["handoff_variants"])
+    record["pool_prep"].append(
+        {"name": "python_seed_cupy", "description": "d", "recipe": True, "cpu": False,
+         "language": "python"}
+    )  # fmt: skip
+    context["handoff_variants"] = json.dumps(record)
+    return edited
+
+
+def test_of_two_python_forms_the_one_on_the_gpu_decides_a_gpu_recipes_claim() -> None:
+    verdict = evaluate_claim(
+        _together(_with_a_gpu_form(loaded(PYTHON_RUN), 0.25)), _claim(POOL_CLAIM)
+    )
+    assert verdict.verdict == CONFIRMED  # python_seed_cupy 20 ms against one thread's 60 ms
+    assert "python_seed_cupy for seed" in verdict.figures
+    assert verdict.rows_used[0] == f"pool_prep/python_seed_cupy/{POOL_POINT}"
