@@ -1,9 +1,10 @@
 """A Python benchmark as the suite's driver measures it: a pattern and variant, axes swept as in
 the C++ rows' names (pattern/variant/axis:value...), and four callables. setup(workspace, point)
 builds the case once per row, untimed, taking its inputs and outputs from the workspace so that
-inputs are seeded and outputs are poisoned before every timed run; run(case) is the timed
-hand-off; verify(case) returns how many elements of the last run are wrong; close(case), when
-given, ends what setup started (workers, shared memory)."""
+inputs are seeded and outputs are poisoned before every timed run; run(case) is the timed hand-off
+(by the wall clock, or by CUDA events on the case's stream where `stream` is given); verify(case)
+returns how many elements of the last run are wrong; close(case), when given, ends what setup
+started (workers, shared memory)."""
 
 from __future__ import annotations
 
@@ -84,10 +85,17 @@ class Benchmark:
     verify: Callable[[Any], int]
     axes: Mapping[str, Sequence[int | str]] = field(default_factory=dict)
     close: Callable[[Any], None] | None = None
+    # Poisons what the case's run writes outside the workspace's outputs (a device buffer, a pinned
+    # tensor), before every timed run and untimed, as the workspace's outputs are.
+    poison: Callable[[Any], None] | None = None
     # Bytes and items one hand-off moves at a point, for the rows' bytes_per_second.
     traffic: Callable[[Point], tuple[float, float]] | None = None
     recipe: bool = False  # the article's own code
     cpu: bool = True  # runs without a GPU
+    # The CUDA stream run(case) enqueues its work on, as an int (PyTorch: a stream's cuda_stream;
+    # CuPy: a stream's ptr): each run is then timed by CUDA events recorded on it around run(),
+    # which must only enqueue; without it, by the wall clock.
+    stream: Callable[[Any], int] | None = None
     # The floor at a point, priced against this machine's ceilings (Floor).
     floor: Callable[[Point], Floor] | None = None
     # Why this machine cannot run the benchmark (no GPU, a library missing), or "" when it can:
@@ -113,6 +121,10 @@ class Benchmark:
                     raise BenchmarkDefinitionError(f"axis {axis}: {value!r} is no int or str")
                 if isinstance(value, str) and ("/" in value or not value):
                     raise BenchmarkDefinitionError(f"axis {axis}: {value!r} (empty, or has '/')")
+        if self.poison is not None and not callable(self.poison):
+            raise BenchmarkDefinitionError(f"{self.pattern}/{self.variant}: poison not callable")
+        if self.stream is not None and not callable(self.stream):
+            raise BenchmarkDefinitionError(f"{self.pattern}/{self.variant}: stream not callable")
         if self.floor is not None and not callable(self.floor):
             raise BenchmarkDefinitionError(f"{self.pattern}/{self.variant}: floor not callable")
         if self.unavailable is not None and not callable(self.unavailable):

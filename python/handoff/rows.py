@@ -1,7 +1,7 @@
 """One benchmark at one point, as the C++ driver calls it (python/src/python_row.hpp): setup,
-poison and run per sample, verify, traffic, floor_counters and close. It keeps the first exception
-it met, so a run can hand the caller the typed error a row raised, beside the row's failure in the
-JSON."""
+poison and run per sample, stream, verify, traffic, floor_counters and close. It keeps the first
+exception it met, so a run can hand the caller the typed error a row raised, beside the row's
+failure in the JSON."""
 
 from __future__ import annotations
 
@@ -36,6 +36,12 @@ class NativeRow:
 
     def poison(self) -> None:
         self._workspace.poison_outputs()
+        if self.benchmark.poison is not None:
+            try:
+                self.benchmark.poison(self._case)
+            except BaseException as error:
+                self._note(error)
+                raise
 
     def run(self) -> None:
         try:
@@ -60,6 +66,15 @@ class NativeRow:
             return 0.0, 0.0
         bytes_moved, items = self.benchmark.traffic(self.point)
         return float(bytes_moved), float(items)
+
+    def stream(self) -> int | None:
+        """The CUDA stream to time the runs on (after setup), or None for the wall clock."""
+        if self.benchmark.stream is None:
+            return None
+        handle = self.benchmark.stream(self._case)
+        if isinstance(handle, bool) or not isinstance(handle, numbers.Integral) or handle < 0:
+            raise TypeError(f"{self.name}: stream returned {handle!r}, not a stream handle")
+        return int(handle)
 
     def floor_counters(self) -> list[tuple[str, float]]:
         if self.benchmark.floor is None:

@@ -5,8 +5,11 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include <cuda_runtime_api.h>
+
 #include <csignal>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -49,8 +52,17 @@ void measure_row(benchmark::State& state, const bench::row_context& context,
   try {
     row.attr("setup")();
     state.counters["setup_seconds"] = seconds_since(started);
-    bench::measure_wall_region(
-        state, context, [&] { row.attr("poison")(); }, [&] { row.attr("run")(); });
+    const auto poison = [&] { row.attr("poison")(); };
+    const auto run = [&] { row.attr("run")(); };
+    // A row whose work is on a CUDA stream is timed there, as the C++ GPU rows are: the events
+    // see the GPU's time, not the interpreter's wait for it.
+    if (const nb::object stream = row.attr("stream")(); !stream.is_none()) {
+      const auto handle = nb::cast<std::uintptr_t>(stream);
+      bench::measure_gpu_region(state, context, reinterpret_cast<cudaStream_t>(handle), poison,
+                                run);
+    } else {
+      bench::measure_wall_region(state, context, poison, run);
+    }
     const auto verify_started = wall_clock::now();
     bench::record_verification(state, verification_of(row.attr("verify")()));
     state.counters["verify_seconds"] = seconds_since(verify_started);

@@ -38,6 +38,8 @@ def test_rows_are_named_as_the_cpp_rows():
         {"axes": {"bytes": ["a/b"]}},
         {"run": 3},
         {"unavailable": "no GPU"},
+        {"stream": 0},
+        {"poison": "yes"},
     ],
 )
 def test_bad_definitions_are_typed_errors(changes):
@@ -79,3 +81,14 @@ def test_a_floor_becomes_the_rows_counters():
         ("floor_bytes.pipe_between_processes", 4096.0),
         ("floor_events.kernel_launch_sync", 2.0),
     ]
+
+
+def test_a_stream_must_be_a_handle():
+    from handoff.rows import NativeRow
+
+    point = {"elements": 1}
+    assert NativeRow(benchmark(), point).stream() is None
+    assert NativeRow(benchmark(stream=lambda case: 0), point).stream() == 0
+    for bad in ("0", -1, True, 1.5):
+        with pytest.raises(TypeError, match="not a stream handle"):
+            NativeRow(benchmark(stream=lambda case, bad=bad: bad), point).stream()

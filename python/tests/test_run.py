@@ -150,3 +150,28 @@ def test_ceilings_of_another_machine_are_refused(run_python, tmp_path: Path):
     )
     assert done.returncode == 2
     assert "ArgumentsError" in done.stderr
+
+
+def test_the_gpu_example_is_timed_on_its_stream_or_skipped_with_the_reason(
+    run_python, tmp_path: Path
+):
+    example = Path(__file__).parents[2] / "examples" / "python" / "my_gpu_handoff.py"
+    results = tmp_path / "gpu.json"
+    done = run_python(str(example), "--handoff-profile=smoke", f"--benchmark_out={results}")
+    reason = availability.needs("torch")()
+    if reason:
+        if os.environ.get("HANDOFF_REQUIRE_GPU", "") not in ("", "0"):
+            pytest.fail(f"HANDOFF_REQUIRE_GPU is set, but {reason}")
+        # Its only benchmark skipped: nothing ran, as handoff_bench says of a GPU-only filter.
+        assert done.returncode == 2, done.stderr
+        assert f"skipped, {reason}: my_patterns/torch_round_trip" in done.stderr
+        return
+    assert done.returncode == 0, done.stderr
+    rows = load_results(results).rows
+    assert set(rows) == {
+        "my_patterns/torch_round_trip/elements:65536",
+        "my_patterns/torch_round_trip/elements:16777216",
+    }
+    for row in rows.values():
+        assert row.wrong == 0 and row.verified > 0
+        assert row.counters["clock"] == 0  # CUDA events on the row's stream
