@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from handoff.benchmark import Benchmark
 from handoff.recipes import pool_prep, postproc_split, queued_worker, tensor_transfer
+from handoff.recipes.cuda_ipc_transfer import benchmark as cuda_ipc_benchmark
 from handoff.recipes.elementwise_pool import benchmarks as cpu_map_benchmarks
 from handoff.recipes.elementwise_torch import benchmarks as torch_elementwise_benchmarks
+from handoff.recipes.shm_transfer import benchmark as shm_benchmark
 
 
 def seed_benchmarks(smoke: bool = False) -> list[Benchmark]:
@@ -19,4 +21,12 @@ def seed_benchmarks(smoke: bool = False) -> list[Benchmark]:
         # or a GPU is missing.
         *cpu_map_benchmarks(smoke),
         *torch_elementwise_benchmarks(smoke),
+        # Article 003 with PyTorch: a variant's description is its first benchmark's, so its host
+        # form comes first; its device form is skipped with the reason where torch or a GPU is
+        # missing.
+        shm_benchmark(smoke, "host"),
+        tensor_transfer.benchmark("queue", smoke, "device"),
+        tensor_transfer.benchmark("pipe", smoke, "device"),
+        shm_benchmark(smoke, "device"),
+        cuda_ipc_benchmark(smoke),
     ]
