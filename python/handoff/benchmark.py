@@ -56,6 +56,7 @@ class Workspace:
 
     def __init__(self) -> None:
         self._outputs: list[Floats] = []
+        self._poisoners: list[Callable[[], None]] = []
 
     def inputs(self, count: int, seed: int, first_index: int = 0) -> Floats:
         return arrays.seeded(count, seed, first_index)
@@ -66,9 +67,16 @@ class Workspace:
         self._outputs.append(values)
         return values
 
+    def also_poison(self, poisoner: Callable[[], None]) -> None:
+        """Calls poisoner with the outputs' poisoning, untimed before every run: for an output
+        that is not a NumPy array of this workspace (a device tensor)."""
+        self._poisoners.append(poisoner)
+
     def poison_outputs(self) -> None:
         for values in self._outputs:
             arrays.poison(values)
+        for poisoner in self._poisoners:
+            poisoner()
 
     @property
     def output_elements(self) -> int:

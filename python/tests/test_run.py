@@ -15,6 +15,13 @@ SEED_ROWS = {
     "tensor_transfer/python_queue/memory:host/bytes:65536/start:warm",
     "tensor_transfer/python_pipe/memory:host/bytes:65536/start:warm",
     "postproc_split/python_seed/target:host/elements:100003/chunks:7/workers:4/start:warm",
+    "tensor_transfer/python_shm/memory:host/bytes:65536/start:warm",
+    "elementwise/python_cpu_map/workload:square/elements:1027/start:warm",
+    "elementwise/python_cpu_map/workload:square/elements:1027/start:cold",
+    "elementwise/python_cpu_map/workload:neg_b_over_a/elements:1027/start:warm",
+    "elementwise/python_cpu_map/workload:neg_b_over_a/elements:1027/start:cold",
+    "elementwise/python_cpu_map/workload:affine/n:37/start:warm",
+    "elementwise/python_cpu_map/workload:affine/n:37/start:cold",
 }
 
 

@@ -1,0 +1,75 @@
+"""What the PyTorch recipes share. torch is imported only when a row is set up or a worker starts,
+so that a machine without it lists the rows and skips them with the reason. A device tensor that
+a row's result lands in is poisoned with the row's host outputs before every run, so that a
+result that never reached it cannot pass. A sender's tensor is NumPy on the host rows and a CUDA
+tensor on the device rows, and reaches the channel as the recipes' tensor.cpu().numpy()."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import numpy as np
+
+from handoff import arrays
+from handoff.arrays import Floats
+from handoff.benchmark import Benchmark, Workspace
+from handoff.recipes.context import SEED_A
+
+
+def torch_module() -> Any:
+    return importlib.import_module("torch")
+
+
+class DeviceRows(Benchmark):
+    """A variant's memory:device rows as a family of their own, beside its memory:host rows: the
+    runner skips a machine's unavailable benchmarks by family, so a machine without torch or a
+    GPU skips these and still runs the host rows, as handoff_bench skips its tensor_transfer
+    device family and runs the host one."""
+
+    @property
+    def family(self) -> str:
+        return f"{self.pattern}/{self.variant}/memory:device"
+
+
+def poison_device(tensor: Any) -> None:
+    """Every byte 0xFF, as arrays.poison: a NaN, which no verification accepts."""
+    tensor.view(torch_module().int32).fill_(-1)
+
+
+def device_output(workspace: Workspace, count: int) -> Any:
+    """A float32 CUDA tensor of count elements, poisoned before every run with the workspace's
+    outputs; the poison is finished before the run's clock starts."""
+    torch = torch_module()
+    tensor = torch.empty(count, dtype=torch.float32, device="cuda")
+
+    def poison_on_the_device() -> None:
+        poison_device(tensor)
+        torch.cuda.synchronize()
+
+    poison_on_the_device()
+    workspace.also_poison(poison_on_the_device)
+    return tensor
+
+
+def copy_to_host(device_values: Any, host_values: Floats) -> Floats:
+    """The device tensor's values in host_values (for verification, after the timed runs)."""
+    np.copyto(host_values, device_values.reshape(-1).cpu().numpy())
+    return host_values
+
+
+def sender_tensor(count: int, memory: str) -> Any:
+    """The tensor a sender holds: the suite's seeded values (the recipes' torch.randn, which is
+    unseeded and may hold zeros), on the host or on this process's GPU."""
+    values = arrays.seeded(count, SEED_A)
+    if memory == "host":
+        return values
+    return torch_module().from_numpy(values).cuda()
+
+
+def on_host(tensor: Any) -> Floats:
+    """The recipes' tensor.cpu().numpy(): a device tensor copied down, a host array as it is."""
+    if isinstance(tensor, np.ndarray):
+        return tensor
+    host: Floats = tensor.cpu().numpy()
+    return host
