@@ -2,9 +2,11 @@
 
 Both come from the runs' variants records (variants.py), never from a list here: a Python recipe
 is a variant recorded with `recipe` true and language "python" (`python -m handoff` writes them);
-the C++ recipe it stands beside is the pattern's C++ recipe of the same name without `python_`
-(python_queue beside queue), else the pattern's `seed`, else its first C++ recipe. A pattern whose
-record has no C++ recipe gives its Python recipe nothing to stand beside, and it is left out.
+the C++ variant it stands beside is the pattern's C++ variant of the same name without `python_`
+(python_queue beside queue, python_gpu_transfers beside gpu_transfers, which the C++ table does
+not flag as the article's recipe: the article wrote it in PyTorch), else the pattern's `seed`,
+else its first C++ recipe. A pattern whose record has none of these gives its Python recipe
+nothing to stand beside, and it is left out.
 """
 
 from __future__ import annotations
@@ -22,14 +24,16 @@ SEED = "seed"
 class PythonRecipe:
     pattern: str
     variant: str  # the Python recipe's variant, e.g. python_seed
-    stands_for: str  # the C++ recipe variant it is the Python form of, e.g. seed
+    stands_for: str  # the C++ variant it is the Python form of, e.g. seed
 
 
 def _counterpart(python: Variant, variants: Sequence[Variant]) -> str | None:
+    cpp = [v.name for v in variants if not v.python]
+    if (namesake := python.name.removeprefix(PREFIX)) in cpp:
+        return namesake
     cpp_recipes = [v.name for v in variants if v.recipe and not v.python]
-    for wanted in (python.name.removeprefix(PREFIX), SEED):
-        if wanted in cpp_recipes:
-            return wanted
+    if SEED in cpp_recipes:
+        return SEED
     return cpp_recipes[0] if cpp_recipes else None
 
 

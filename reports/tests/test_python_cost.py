@@ -39,6 +39,23 @@ def test_a_python_recipe_without_a_namesake_stands_beside_the_seed() -> None:
     assert python_recipes(record) == [PythonRecipe("pool_prep", "python_pool", "seed")]
 
 
+def test_a_python_recipe_stands_beside_its_namesake_though_the_cpp_table_flags_it_no_recipe() -> (
+    None
+):
+    record = {
+        "elementwise": (
+            Variant("cpu_map", "", True, True),
+            Variant("gpu_transfers", "", False, False),
+            Variant("python_gpu_transfers", "", True, False, "python"),
+            Variant("python_cpu_map", "", True, True, "python"),
+        )
+    }
+    assert python_recipes(record) == [
+        PythonRecipe("elementwise", "python_gpu_transfers", "gpu_transfers"),
+        PythonRecipe("elementwise", "python_cpu_map", "cpu_map"),
+    ]
+
+
 def test_the_language_survives_a_record_and_cpp_records_stay_as_written() -> None:
     cpp = {"name": "a", "description": "", "recipe": True, "cpu": True}
     text = json.dumps({"p": [cpp, {**cpp, "name": "b", "language": "python"}]})
