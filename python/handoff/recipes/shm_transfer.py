@@ -36,21 +36,21 @@ from typing import Any
 
 import numpy as np
 
-from handoff import arrays, availability
+from handoff import availability
 from handoff.arrays import Floats
 from handoff.benchmark import Benchmark, Point, Workspace
 from handoff.errors import WorkerError
-from handoff.recipes.context import SEED_A, spawn
+from handoff.recipes.context import spawn
 from handoff.recipes.deadlines import end
 from handoff.recipes.floors import channel_floor
 from handoff.recipes.replies import receive_reply
 from handoff.recipes.torch_support import (
     DeviceRows,
-    copy_to_host,
     device_output,
     on_host,
     sender_tensor,
     torch_module,
+    wrong_on_arrival,
 )
 
 
@@ -139,9 +139,7 @@ def run(case: ShmCase) -> None:
 
 
 def verify(case: ShmCase) -> int:
-    if case.device_out is not None:
-        copy_to_host(case.device_out, case.out)
-    return arrays.wrong_elements(arrays.seeded(case.out.size, SEED_A), case.out, max_ulp=0)
+    return wrong_on_arrival(case.out, case.device_out)
 
 
 def close(case: ShmCase) -> None:

@@ -58,6 +58,14 @@ def copy_to_host(device_values: Any, host_values: Floats) -> Floats:
     return host_values
 
 
+def wrong_on_arrival(out: Floats, device_out: Any | None) -> int:
+    """How many of the tensor's elements arrived wrong (bit for bit against the sender's seeded
+    values): in the row's device tensor where the tensor went to the GPU, else in out."""
+    if device_out is not None:
+        copy_to_host(device_out, out)
+    return arrays.wrong_elements(arrays.seeded(out.size, SEED_A), out, max_ulp=0)
+
+
 def sender_tensor(count: int, memory: str) -> Any:
     """The tensor a sender holds: the suite's seeded values (the recipes' torch.randn, which is
     unseeded and may hold zeros), on the host or on this process's GPU."""
