@@ -24,10 +24,10 @@ if(NOT HANDOFF_PYTHON STREQUAL "OFF")
     set(HANDOFF_PYTHON_BUILT ON)
     message(STATUS "handoff: Python module _handoff_native: built for ${Python_EXECUTABLE}")
   elseif(HANDOFF_PYTHON STREQUAL "ON")
-    message(FATAL_ERROR "handoff: HANDOFF_PYTHON=ON, but no Python 3.11+ with nanobind was found "
-      "(ci/setup installs it into .venv)")
+    message(FATAL_ERROR "handoff: HANDOFF_PYTHON=ON, but no Python 3.11+ with its headers and "
+      "nanobind was found (ci/setup installs nanobind into .venv)")
   else()
     message(STATUS "handoff: Python module _handoff_native: not built (needs Python 3.11+ "
-      "with nanobind; ci/setup installs it into .venv)")
+      "with its headers and nanobind; ci/setup installs nanobind into .venv)")
   endif()
 endif()
