@@ -190,7 +190,7 @@ int run_benchmarks(int argc, char** argv) {
     add_clocks_to_context(read_gpu_clocks());
   if (!config.ceilings_from.empty()) reuse_ceilings_from(config.ceilings_from, manifest);
   const auto plan = register_families(environment);
-  if (const auto unread = chosen_axes_nobody_read(config); !unread.empty()) {
+  if (const auto unread = chosen_axes_nobody_read(config, plan); !unread.empty()) {
     for (const auto& axis : unread) {
       std::cerr << "handoff_bench: --handoff-axis=" << axis
                 << ": no family that runs on this machine has that axis "

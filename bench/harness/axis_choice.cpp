@@ -2,11 +2,10 @@
 
 #include <algorithm>
 #include <charconv>
-#include <mutex>
-#include <set>
 #include <stdexcept>
 
 #include "bench_config.hpp"
+#include "family_registry.hpp"
 #include "handoff/patterns/elementwise/extended_problem.hpp"
 
 namespace handoff::bench {
@@ -39,14 +38,6 @@ const settable_axis* find_axis(std::string_view name) {
   const auto found = std::ranges::find(settable_axes, name, &settable_axis::name);
   return found == std::end(settable_axes) ? nullptr : found;
 }
-
-// The axes the registered families asked for; families register on one thread, but the
-// registry outlives any one config.
-std::set<std::string, std::less<>>& axes_read() {
-  static std::set<std::string, std::less<>> read;
-  return read;
-}
-std::mutex axes_read_mutex;
 
 }  // namespace
 
@@ -113,16 +104,16 @@ void check_axis_choices(const axis_choices& choices, std::uint64_t max_elements)
   }
 }
 
-void note_axis_read(std::string_view axis) {
-  const std::lock_guard lock(axes_read_mutex);
-  axes_read().emplace(axis);
-}
-
-std::vector<std::string> chosen_axes_nobody_read(const bench_config& config) {
-  const std::lock_guard lock(axes_read_mutex);
+std::vector<std::string> chosen_axes_nobody_read(const bench_config& config,
+                                                 const std::vector<family_plan>& plan) {
   std::vector<std::string> unread;
-  for (const auto& [axis, values] : config.axes)
-    if (!axes_read().contains(axis)) unread.push_back(axis);
+  for (const auto& [axis, values] : config.axes) {
+    const bool read = std::ranges::any_of(plan, [&axis](const family_plan& family) {
+      return family.runs &&
+             std::ranges::find(family.settable_axes, axis) != family.settable_axes.end();
+    });
+    if (!read) unread.push_back(axis);
+  }
   return unread;
 }
 

@@ -1,8 +1,7 @@
 #pragma once
 // --handoff-axis=NAME:V1,V2,...: the user's own values for a size axis, measured in place of the
-// profile's sweep, as nvbench's --axis. Each family that has the axis notes it as it registers;
-// an axis no family of this run asked for is an error after registration, so a request is never
-// dropped without a word.
+// profile's sweep, as nvbench's --axis. Each family declares the axes it has; an axis that no
+// family this machine runs has is an error, so a request is never dropped without a word.
 
 #include <cstdint>
 #include <string>
@@ -14,6 +13,7 @@
 namespace handoff::bench {
 
 struct bench_config;
+struct family_plan;
 
 // The axes that can be set, with what each sizes; the names are those in the rows' names.
 struct settable_axis {
@@ -40,11 +40,9 @@ void add_axis_choice(axis_choices& choices, std::string_view text);
 // otherwise. Run once the cap is final.
 void check_axis_choices(const axis_choices& choices, std::uint64_t max_elements);
 
-// Notes that a family registered in this run has axis (its pattern declares it settable).
-void note_axis_read(std::string_view axis);
-
-// The chosen axes that no family registered in this run asked for.
-std::vector<std::string> chosen_axes_nobody_read(const bench_config& config);
+// The chosen axes that no family of the plan that runs has.
+std::vector<std::string> chosen_axes_nobody_read(const bench_config& config,
+                                                 const std::vector<family_plan>& plan);
 
 std::string settable_axes_help();
 

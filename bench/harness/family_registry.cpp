@@ -56,7 +56,10 @@ std::vector<family_plan> plan_families(const bench_environment& environment) {
   }
   std::vector<family_plan> plan;
   for (const auto& family : families()) {
-    family_plan entry{family.name, true, {}};
+    family_plan entry{.name = family.name,
+                      .runs = true,
+                      .skip_reason = {},
+                      .settable_axes = family.settable_axes};
     if (environment.gpus.count < family.min_gpus) {
       entry.skip_reason = environment.gpus.count == 0 ? environment.gpus.reason
                                                       : "needs " + std::to_string(family.min_gpus) +

@@ -18,6 +18,8 @@ struct benchmark_family {
   // Beyond the GPU count: a reason this machine cannot run the family (say, no peer access), or
   // an empty string when it can.
   std::function<std::string(const bench_environment&)> unavailable_reason = nullptr;
+  // The size axes a user may set for it (--handoff-axis; its pattern's settable_axes).
+  std::vector<std::string> settable_axes = {};
 };
 
 bool add_family(benchmark_family family);
@@ -29,6 +31,7 @@ struct family_plan {
   std::string name;
   bool runs = false;
   std::string skip_reason;  // empty when it runs
+  std::vector<std::string> settable_axes = {};
 };
 
 // Which families this environment runs, in run order (ceilings first), and why the others skip.

@@ -125,20 +125,21 @@ std::vector<benchmark_family> families_of(
   const auto registrar = [&pattern](const patterns::sweep_family<Point, Case, Specifics>& family,
                                     row_filter only) {
     return [&pattern, &family, only](const bench_environment& environment) {
-      for (const auto axis : pattern.settable_axes)
-        note_axis_read(axis);
       const auto settings = sweep_settings_of(environment);
       for (const auto& sweep : family.sweeps)
         register_sweep(pattern.spec, sweep, settings, family.target, only);
     };
   };
   const std::string prefix = std::string(pattern.spec.pattern) + "/";
+  const std::vector<std::string> declared_axes(pattern.settable_axes.begin(),
+                                               pattern.settable_axes.end());
   std::vector<benchmark_family> families;
   for (const auto& family : pattern.families) {
     if (!family.one_per_row_family) {
       families.push_back({.name = prefix + std::string(family.name),
                           .min_gpus = family.min_gpus,
-                          .register_benchmarks = registrar(family, nullptr)});
+                          .register_benchmarks = registrar(family, nullptr),
+                          .settable_axes = declared_axes});
       continue;
     }
     const auto first_of_its_family = families.size();
@@ -150,19 +151,21 @@ std::vector<benchmark_family> families_of(
         const auto of_family = [row_family = row.family](const row_type& each) {
           return each.family == row_family;
         };
-        families.push_back(
-            {.name = name,
-             .min_gpus = family.min_gpus,
-             .register_benchmarks = registrar(family, of_family),
-             .unavailable_reason = [&pattern, of_family](const bench_environment& environment) {
-               for (const auto& member : pattern.spec.table) {
-                 if (!of_family(member)) continue;
-                 if (auto reason = patterns::unavailable_reason_of(member, environment.gpus.count);
-                     !reason.empty())
-                   return reason;
-               }
-               return std::string();
-             }});
+        families.push_back({.name = name,
+                            .min_gpus = family.min_gpus,
+                            .register_benchmarks = registrar(family, of_family),
+                            .unavailable_reason =
+                                [&pattern, of_family](const bench_environment& environment) {
+                                  for (const auto& member : pattern.spec.table) {
+                                    if (!of_family(member)) continue;
+                                    if (auto reason = patterns::unavailable_reason_of(
+                                            member, environment.gpus.count);
+                                        !reason.empty())
+                                      return reason;
+                                  }
+                                  return std::string();
+                                },
+                            .settable_axes = declared_axes});
         made = std::prev(families.end());
       }
       made->min_gpus = std::max(made->min_gpus, row.min_gpus);

@@ -5,6 +5,7 @@
 
 #include "harness/axis_choice.hpp"
 #include "harness/bench_config.hpp"
+#include "harness/family_registry.hpp"
 
 namespace handoff::bench {
 namespace {
@@ -233,13 +234,20 @@ TEST(BenchConfig, BadAxisChoicesAreClearErrorsNamingTheFlag) {
 TEST(BenchConfig, AChosenAxisNoFamilyAskedForIsReported) {
   arguments args({"handoff_bench", "--handoff-axis=unknowns:1024"});
   const auto config = parse_handoff_flags(args.count, args.pointers.data());
-  EXPECT_EQ(chosen_axes_nobody_read(config), std::vector<std::string>{"unknowns"});
-  note_axis_read("bytes");
-  EXPECT_EQ(chosen_axes_nobody_read(config), std::vector<std::string>{"unknowns"});
+  const family_plan transfers{
+      .name = "tensor_transfer/host", .runs = true, .skip_reason = {}, .settable_axes = {"bytes"}};
+  family_plan iterative{.name = "iterative/gpu",
+                        .runs = false,
+                        .skip_reason = "no GPU found",
+                        .settable_axes = {"unknowns"}};
+  EXPECT_EQ(chosen_axes_nobody_read(config, {transfers}), std::vector<std::string>{"unknowns"});
+  // A family this machine skips reads nothing.
+  EXPECT_EQ(chosen_axes_nobody_read(config, {transfers, iterative}),
+            std::vector<std::string>{"unknowns"});
   EXPECT_EQ(patterns::chosen_values(sweep_settings_of({config, {}}), "unknowns"),
             (std::vector<std::size_t>{1024}));
-  note_axis_read("unknowns");
-  EXPECT_TRUE(chosen_axes_nobody_read(config).empty());
+  iterative.runs = true;
+  EXPECT_TRUE(chosen_axes_nobody_read(config, {transfers, iterative}).empty());
 }
 
 }  // namespace
