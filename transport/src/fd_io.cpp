@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -17,11 +18,16 @@
 
 namespace handoff::transport {
 
+void offer_the_core() noexcept {
+  sched_yield();
+}
+
 bool ready_within_spin(int fd, short events, deadline_clock::time_point deadline) {
   const auto spin_end = std::min(deadline, deadline_clock::now() + spin_before_sleeping);
   do {
     pollfd request{fd, events, 0};
     if (::poll(&request, 1, 0) > 0) return true;
+    offer_the_core();
   } while (deadline_clock::now() < spin_end);
   return false;
 }
@@ -181,7 +187,9 @@ ssize_t receive_available(int socket, std::span<std::byte> bytes,
     const auto spin_end = std::min(deadline, deadline_clock::now() + spin_before_sleeping);
     do {
       got = receive_now();
-    } while (got < 0 && nothing_yet() && deadline_clock::now() < spin_end);
+      if (got >= 0 || !nothing_yet()) break;
+      offer_the_core();
+    } while (deadline_clock::now() < spin_end);
   }
   while (got < 0 && nothing_yet()) {
     sleep_until_ready(socket, POLLIN, deadline, peer, "reading from");

@@ -17,6 +17,12 @@ using deadline_clock = std::chrono::steady_clock;
 // reader first re-tests without sleeping for this long.
 inline constexpr auto spin_before_sleeping = std::chrono::microseconds(50);
 
+// Each turn of a spin offers the core to another thread that waits for it. A process spawned by
+// another starts on its parent's core and stays there until the scheduler balances them; a peer
+// that spins there for its answer holds the core the answer needs for the whole spin, and each
+// hand-off then took two spins (about 110 us for 4 KiB, against about 9 us on two cores).
+void offer_the_core() noexcept;
+
 // Re-tests fd for events without sleeping, for spin_before_sleeping or until the deadline; true
 // once it is ready. A reader calls it before it sleeps in poll().
 bool ready_within_spin(int fd, short events, deadline_clock::time_point deadline);

@@ -98,12 +98,6 @@ void sleep_on(shared_wakeup& wakeup, std::uint32_t seen, deadline_clock::time_po
 
 // Waits until ready() is true and returns true, or returns false at the deadline. on_stall (which
 // may throw) runs at least every peer_watch_interval. ready() is tried once even past the deadline.
-inline void pause_while_spinning() noexcept {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#endif
-}
-
 // Spins for spin_before_sleeping before it sleeps: the pipelined rows wait once per chunk.
 template <class Ready>
 bool wait_until(shared_wakeup& wakeup, Ready&& ready, deadline_clock::time_point deadline,
@@ -111,7 +105,7 @@ bool wait_until(shared_wakeup& wakeup, Ready&& ready, deadline_clock::time_point
   const auto spin_end = std::min(deadline, deadline_clock::now() + spin_before_sleeping);
   do {
     if (ready()) return true;
-    pause_while_spinning();
+    offer_the_core();
   } while (deadline_clock::now() < spin_end);
   auto next_stall_check = deadline_clock::now() + peer_watch_interval;
   while (true) {
