@@ -20,7 +20,7 @@ inline constexpr auto spin_before_sleeping = std::chrono::microseconds(50);
 // Each turn of a spin offers the core to another thread that waits for it. A process spawned by
 // another starts on its parent's core and stays there until the scheduler balances them; a peer
 // that spins there for its answer holds the core the answer needs for the whole spin, and each
-// hand-off then took two spins (about 110 us for 4 KiB, against about 9 us on two cores).
+// hand-off then takes two spins (docs/design/measured-along-the-way.md).
 void offer_the_core() noexcept;
 
 // Re-tests fd for events without sleeping, for spin_before_sleeping or until the deadline; true
