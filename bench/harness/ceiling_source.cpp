@@ -1,8 +1,10 @@
 #include "ceiling_source.hpp"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <stdexcept>
+#include <utility>
 
 #include "bounded_json.hpp"
 #include "traffic.hpp"
@@ -85,14 +87,32 @@ void reuse_ceilings_from(const std::string& path,
   mutable_source() = std::move(source);
 }
 
+namespace {
+
+// A run that measures some sizes of a reused ceiling again (the further processes measure again
+// the ceiling rows that spread) keeps the reused rates at the sizes it did not: without them, a
+// size it skipped would be priced at the smaller size below it, which may have run in cache.
+void add_sizes_not_measured(ceiling_value& measured, const ceiling_value& reused) {
+  auto& sweep = measured.rate_by_bytes;
+  for (const auto& [bytes, rate] : reused.rate_by_bytes) {
+    if (std::ranges::find(sweep, bytes, &std::pair<double, double>::first) == sweep.end())
+      sweep.emplace_back(bytes, rate);
+  }
+  std::ranges::sort(sweep);
+}
+
+}  // namespace
+
 void forget_reused_ceilings() {
   mutable_source() = {};
 }
 
 std::map<std::string, ceiling_value> ceilings_for_this_run(const std::vector<measured_run>& runs) {
   auto ceilings = ceilings_from(runs);
-  for (const auto& [name, value] : active_ceilings_source().reused)
-    ceilings.try_emplace(name, value);
+  for (const auto& [name, reused] : active_ceilings_source().reused) {
+    const auto [found, inserted] = ceilings.try_emplace(name, reused);
+    if (!inserted) add_sizes_not_measured(found->second, reused);
+  }
   return ceilings;
 }
 

@@ -55,6 +55,33 @@ TEST_F(CeilingSource, ReusesAnEarlierRunOfTheSameMachine) {
   EXPECT_EQ(ceilings_still_needed(rows), std::vector<std::string>{"pipe_round_trip"});
 }
 
+TEST_F(CeilingSource, ASizeThisRunDidNotMeasureAgainKeepsItsReusedRate) {
+  write(R"({"context": {"handoff_gpu0_uuid": "GPU-1", "handoff_gpu0_name": "NVIDIA H200"},
+            "benchmarks": [],
+            "handoff_ceilings": {"shm_memcpy_one_thread": {"value": 36e9,
+              "unit": "bytes_per_second",
+              "rate_by_bytes": [[1048576, 36e9], [4194304, 15e9], [16777216, 14e9]]}}})");
+  reuse_ceilings_from(path, this_machine);
+  // This run measured the ceiling again at 1 MiB and 16 MiB only, as a further process does.
+  const std::vector<measured_run> rows{
+      {"ceilings/shm_memcpy_one_thread/method:memcpy/bytes:1048576",
+       1048576 / 35e9,
+       {{"bytes", 1048576}}},
+      {"ceilings/shm_memcpy_one_thread/method:memcpy/bytes:16777216",
+       16777216 / 13e9,
+       {{"bytes", 16777216}}},
+      {"tensor_transfer/shm/memory:host/bytes:4194304",
+       1e-3,
+       {{"floor_bytes.shm_memcpy_one_thread", 4194304}}}};
+  const auto ceiling = ceilings_for_this_run(rows).at("shm_memcpy_one_thread");
+  ASSERT_EQ(ceiling.rate_by_bytes.size(), 3U);
+  EXPECT_DOUBLE_EQ(ceiling.rate_by_bytes[0].second, 35e9);  // measured here
+  EXPECT_DOUBLE_EQ(ceiling.rate_by_bytes[1].second, 15e9);  // reused
+  EXPECT_DOUBLE_EQ(ceiling.rate_by_bytes[2].second, 13e9);  // measured here
+  // Priced at its own size's rate, not at the in-cache 1 MiB rate below it.
+  EXPECT_DOUBLE_EQ(ceiling.rate_for(4194304), 15e9);
+}
+
 TEST_F(CeilingSource, RefusesAnotherMachinesCeilings) {
   write(R"({"context": {"handoff_gpu0_uuid": "GPU-2", "handoff_gpu0_name": "NVIDIA H200"},
             "benchmarks": [], "handoff_ceilings": {"x": {"value": 1, "unit": "seconds"}}})");
