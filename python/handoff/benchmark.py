@@ -93,9 +93,6 @@ class Benchmark:
     verify: Callable[[Any], int]
     axes: Mapping[str, Sequence[int | str]] = field(default_factory=dict)
     close: Callable[[Any], None] | None = None
-    # Poisons what the case's run writes outside the workspace's outputs (a device buffer, a pinned
-    # tensor), before every timed run and untimed, as the workspace's outputs are.
-    poison: Callable[[Any], None] | None = None
     # Bytes and items one hand-off moves at a point, for the rows' bytes_per_second.
     traffic: Callable[[Point], tuple[float, float]] | None = None
     recipe: bool = False  # the article's own code
@@ -129,8 +126,6 @@ class Benchmark:
                     raise BenchmarkDefinitionError(f"axis {axis}: {value!r} is no int or str")
                 if isinstance(value, str) and ("/" in value or not value):
                     raise BenchmarkDefinitionError(f"axis {axis}: {value!r} (empty, or has '/')")
-        if self.poison is not None and not callable(self.poison):
-            raise BenchmarkDefinitionError(f"{self.pattern}/{self.variant}: poison not callable")
         if self.stream is not None and not callable(self.stream):
             raise BenchmarkDefinitionError(f"{self.pattern}/{self.variant}: stream not callable")
         if self.floor is not None and not callable(self.floor):

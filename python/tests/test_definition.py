@@ -39,7 +39,6 @@ def test_rows_are_named_as_the_cpp_rows():
         {"run": 3},
         {"unavailable": "no GPU"},
         {"stream": 0},
-        {"poison": "yes"},
     ],
 )
 def test_bad_definitions_are_typed_errors(changes):

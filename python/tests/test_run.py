@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from conftest import SCRIPTS
 from handoff_reports.results import load_results
+from test_torch_recipes import HOST_SMOKE_ROWS
 
 from handoff import availability
 
@@ -15,13 +16,7 @@ SEED_ROWS = {
     "tensor_transfer/python_queue/memory:host/bytes:65536/start:warm",
     "tensor_transfer/python_pipe/memory:host/bytes:65536/start:warm",
     "postproc_split/python_seed/target:host/elements:100003/chunks:7/workers:4/start:warm",
-    "tensor_transfer/python_shm/memory:host/bytes:65536/start:warm",
-    "elementwise/python_cpu_map/workload:square/elements:1027/start:warm",
-    "elementwise/python_cpu_map/workload:square/elements:1027/start:cold",
-    "elementwise/python_cpu_map/workload:neg_b_over_a/elements:1027/start:warm",
-    "elementwise/python_cpu_map/workload:neg_b_over_a/elements:1027/start:cold",
-    "elementwise/python_cpu_map/workload:affine/n:37/start:warm",
-    "elementwise/python_cpu_map/workload:affine/n:37/start:cold",
+    *HOST_SMOKE_ROWS,  # the PyTorch articles' recipes that run without torch
 }
 
 

@@ -22,10 +22,9 @@ def torch_module() -> Any:
 
 
 class DeviceRows(Benchmark):
-    """A variant's memory:device rows as a family of their own, beside its memory:host rows: the
-    runner skips a machine's unavailable benchmarks by family, so a machine without torch or a
-    GPU skips these and still runs the host rows, as handoff_bench skips its tensor_transfer
-    device family and runs the host one."""
+    """A variant's memory:device rows, named as a family of their own beside its memory:host rows:
+    where torch or a GPU is missing, the skip names them, not the whole variant, whose host rows
+    still run (as handoff_bench names its skipped tensor_transfer device family)."""
 
     @property
     def family(self) -> str:
