@@ -1,4 +1,5 @@
 import os
+import time
 
 import pytest
 from conftest import SCRIPTS
@@ -6,7 +7,7 @@ from conftest import SCRIPTS
 import handoff
 from handoff.recipes import queued_worker
 from handoff.recipes.context import spawn
-from handoff.recipes.deadlines import end, get_from, pool_answer
+from handoff.recipes.deadlines import end, get_from, pool_answer, receive
 
 
 def _raises(_: int) -> int:
@@ -49,3 +50,22 @@ def test_end_leaves_no_process():
     process.start()
     end(process)
     assert process.exitcode == 0
+
+
+class _ResetConnection:
+    """A pipe end whose sender was killed with a request still unread: reset, not closed."""
+
+    def poll(self, timeout: float) -> bool:
+        return True
+
+    def recv(self) -> object:
+        raise ConnectionResetError(104, "Connection reset by peer")
+
+
+def test_a_connection_reset_by_a_killed_worker_is_a_worker_error():
+    worker = spawn().Process(target=time.sleep, args=(60,), name="killed sender")
+    worker.start()
+    worker.kill()
+    with pytest.raises(handoff.WorkerError, match="killed sender: exited with status"):
+        receive(_ResetConnection(), worker)
+    worker.join()

@@ -57,8 +57,10 @@ def receive(connection: Any, process: BaseProcess) -> Any:
             raise WorkerError(process.name, f"silent for {DEADLINE_SECONDS:.0f} s")
     try:
         return connection.recv()
-    except EOFError:
-        process.join(1.0)  # the end of the pipe came with the worker's exit: say how it ended
+    except (EOFError, ConnectionResetError):
+        # The end of the pipe came with the worker's exit (a worker killed with a request still
+        # unread resets the connection rather than close it): say how it ended.
+        process.join(1.0)
         raise _ended(process) from None
 
 

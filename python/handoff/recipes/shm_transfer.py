@@ -41,9 +41,8 @@ from handoff.arrays import Floats
 from handoff.benchmark import Benchmark, Point, Workspace
 from handoff.errors import WorkerError
 from handoff.recipes.context import spawn
-from handoff.recipes.deadlines import end
+from handoff.recipes.deadlines import end, receive
 from handoff.recipes.floors import channel_floor
-from handoff.recipes.replies import receive_reply
 from handoff.recipes.torch_support import (
     DeviceRows,
     device_output,
@@ -129,7 +128,7 @@ def _setup(memory: str, workspace: Workspace, point: Point) -> ShmCase:
 def run(case: ShmCase) -> None:
     with contextlib.suppress(BrokenPipeError, ConnectionResetError):
         case.conn.send(True)  # to a dead sender: the reply's wait says how it ended
-    receive_reply(case.conn, case.sender)  # "written"
+    receive(case.conn, case.sender)  # "written"
     if case.device_out is None:
         assert case.shared is not None
         np.copyto(case.out, case.shared)

@@ -31,9 +31,8 @@ from handoff import availability
 from handoff.arrays import Floats
 from handoff.benchmark import Benchmark, Point, Workspace
 from handoff.recipes.context import spawn
-from handoff.recipes.deadlines import end, get_from
+from handoff.recipes.deadlines import end, get_from, receive
 from handoff.recipes.floors import channel_floor
-from handoff.recipes.replies import receive_reply
 from handoff.recipes.torch_support import (
     DeviceRows,
     device_output,
@@ -100,7 +99,7 @@ def run(case: TransferCase) -> None:
     else:
         with contextlib.suppress(BrokenPipeError, ConnectionResetError):
             case.ends[0].send(True)  # to a dead sender: the reply's wait says how it ended
-        received = receive_reply(case.ends[1], case.sender)
+        received = receive(case.ends[1], case.sender)
     if case.device_out is None:
         np.copyto(case.out, received)
         return
