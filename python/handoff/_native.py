@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib.machinery
 import importlib.util
 import os
+import sys
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -47,6 +48,9 @@ def native() -> ModuleType:
         if spec is None or spec.loader is None:
             break
         module = importlib.util.module_from_spec(spec)
+        # Registered as an import would register it: nanobind ties the state its functions use
+        # to the module object's lifetime, and sys.modules holds it for the process's.
+        sys.modules[MODULE] = module
         spec.loader.exec_module(module)
         # A chosen build folder is handed on, so that spawned workers load the same module.
         os.environ.setdefault(ENVIRONMENT, str(folder.parent))

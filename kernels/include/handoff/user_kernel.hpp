@@ -36,6 +36,11 @@ inline user_kernel user_kernel_of(user_kernel_function function, unsigned elemen
 void launch_user_kernel(const user_kernel& kernel, const float* input, float* output,
                         std::size_t count, float device_value, cudaStream_t stream);
 
+// Loads kernel into the current device's context now. CUDA loads a kernel at its first launch by
+// default (lazy loading), and that load waits for the device: a first launch behind a stalled peer
+// would hang where the bounded waits (bounded_wait.hpp) should give up. A set-up calls this.
+void load_user_kernel(const user_kernel& kernel);
+
 // The article's two kernels: output = input * 2, and output = input + device_value.
 user_kernel scale_by_two_kernel() noexcept;
 user_kernel add_device_value_kernel() noexcept;

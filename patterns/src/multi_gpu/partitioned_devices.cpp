@@ -115,6 +115,13 @@ void partitioned_devices::enqueue_kernels(const user_kernel& kernel) {
     enqueue_kernel(slot, kernel);
 }
 
+void partitioned_devices::load_kernel(const user_kernel& kernel) {
+  for (const auto& slot : slots_) {
+    const scoped_device on_device(slot.ordinal);
+    load_user_kernel(kernel);
+  }
+}
+
 void partitioned_devices::enqueue_kernel(device_slot& slot, const user_kernel& kernel) {
   const float device_value = reference::device_value_of(slot.rank);
   if (slot.checked_kernel != nullptr && slot.checked_kernel == kernel.function) {

@@ -46,6 +46,7 @@ std::shared_ptr<partitioned_setup> make_setup(const partitioned_config& config,
   setup->devices = ranks.empty() ? std::make_unique<partitioned_devices>(setup->plan, setup->input)
                                  : std::make_unique<partitioned_devices>(setup->plan, ranks,
                                                                          ordinals, setup->input);
+  setup->devices->load_kernel(setup->kernel);
   return setup;
 }
 

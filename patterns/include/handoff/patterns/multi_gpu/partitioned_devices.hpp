@@ -70,6 +70,7 @@ class partitioned_devices {
 
   void enqueue_uploads();  // each part, pinned host to its device, on its slot's stream
   void enqueue_kernels(const user_kernel& kernel);  // with the checks of launch_check.hpp
+  void load_kernel(const user_kernel& kernel);  // on every device, before any run (user_kernel.hpp)
 
   // fork(), join() and the enqueues one slot at a time, for launch threads that each drive one
   // slot (launch_threads.hpp): record_fork_point() before any slot starts, wait_for_slots() after
