@@ -37,6 +37,7 @@
 #include "handoff/patterns/multi_gpu/multi_gpu_session.hpp"
 #include "handoff/patterns/multi_gpu/nccl_gather.hpp"
 #include "handoff/patterns/multi_gpu/nccl_library.hpp"
+#include "handoff/patterns/multi_gpu/nccl_tuning_log.hpp"
 #include "handoff/scoped_device.hpp"
 #include "mpi_rows.hpp"
 #include "mpi_session.hpp"
@@ -96,10 +97,14 @@ std::unique_ptr<gather_session> session_for(const std::shared_ptr<partitioned_se
 }
 
 // A figure of the gather holds for the job when it holds on every rank (nccl_windows_registered:
-// 1 only when every rank's copy was registered): the lowest rank's value.
+// 1 only when every rank's copy was registered): the lowest rank's value. NCCL logs its paths on
+// rank 0 alone (nccl_tuning_log.hpp), so those figures are rank 0's and take no collective: their
+// count differs between ranks.
 std::vector<patterns::named_figure> lowest_over_ranks(std::vector<patterns::named_figure> figures) {
-  for (auto& figure : figures)
+  for (auto& figure : figures) {
+    if (patterns::multi_gpu::is_nccl_path_figure(figure.name)) continue;
     figure.value = -context.session->max_over_ranks(-figure.value);
+  }
   return figures;
 }
 

@@ -1,10 +1,10 @@
 # The multi_gpu pattern (seed 004): the partitioners, the partitioned reference, the workload
-# registry, the peer topology check, and the table's floors and gather figures (cpu); the table's
-# conformance, every variant at every size and scope, the launch check and the example user
-# workload, a run behind a stuck GPU giving up (gpu); the device and peer-access discipline,
-# NCCL's symmetric windows, and every variant behind a stuck peer, on two or more GPUs (multigpu). The example
-# user workload is compiled into the cpu and gpu programs whatever HANDOFF_USER_KERNELS says, so
-# its tests always run.
+# registry, the peer topology check, NCCL's tuning log, and the table's floors and gather figures
+# (cpu); the table's conformance, every variant at every size and scope, the launch check and the
+# example user workload, a run behind a stuck GPU giving up (gpu); the device and peer-access
+# discipline, NCCL's symmetric windows, and every variant behind a stuck peer, on two or more GPUs
+# (multigpu). The example user workload is compiled into the cpu and gpu programs whatever
+# HANDOFF_USER_KERNELS says, so its tests always run.
 set(handoff_user_kernel_example ${PROJECT_SOURCE_DIR}/examples/user_kernel/square_plus_device_value.cu)
 handoff_add_gtest(handoff_multi_gpu_cpu_tests cpu
   LABELS tsan
@@ -13,6 +13,7 @@ handoff_add_gtest(handoff_multi_gpu_cpu_tests cpu
     multi_gpu/sweep_points_test.cpp
     multi_gpu/floors_test.cpp
     multi_gpu/launch_threads_test.cpp
+    multi_gpu/nccl_tuning_log_test.cpp
     multi_gpu/partition_test.cpp
     multi_gpu/partitioned_reference_test.cpp
     multi_gpu/peer_topology_test.cpp

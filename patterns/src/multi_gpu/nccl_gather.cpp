@@ -1,9 +1,12 @@
 #include "handoff/patterns/multi_gpu/nccl_gather.hpp"
+
+#include <optional>
 #include "handoff/reference/host_vector.hpp"
 
 #include "handoff/bounded_wait.hpp"
 #include "handoff/cuda_check.hpp"
 #include "handoff/patterns/multi_gpu/nccl_library.hpp"
+#include "handoff/patterns/multi_gpu/nccl_tuning_log.hpp"
 #include "handoff/patterns/multi_gpu/nccl_windows.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "handoff/scoped_device.hpp"
@@ -24,9 +27,11 @@ class nccl_gather final : public device_gather {
     for (const auto& slot : devices.slots())
       ordinals_.push_back(slot.ordinal);
     windows_requested_ = memory == nccl_result_memory::symmetric_window;
-    // Windows only where ncclAllGather gathers: the one way into them run on two GPUs so far. On
-    // two H200s (NCCL 2.28.3) a test that runs every variant on an uneven plan did not end within
-    // 70 s, which variant stalled unknown; broadcasts into windows had never run on two GPUs, so
+    if (const auto log = nccl_tuning_log_file()) {
+      tuning_log_.emplace(*log,
+                          gathers_with_all_gather(devices.plan()) ? "AllGather" : "Broadcast");
+    }
+    // Windows only where ncclAllGather gathers, the one way into them verified on several GPUs:
     // an uneven plan's broadcasts go into ordinary memory, as nccl_allgather's do.
     if (windows_requested_ && gathers_with_all_gather(devices.plan())) {
       windows_ = std::make_unique<nccl_symmetric_windows>(communicators_, ordinals_, elements_);
@@ -102,10 +107,19 @@ class nccl_gather final : public device_gather {
   }
 
   // An empty array has nothing to register, so it reports nothing about registration.
+  // The paths NCCL logged since the row's last figures, where its log is on (nccl_tuning_log.hpp).
   std::vector<named_figure> figures() const override {
-    if (!windows_requested_ || elements_ == 0) return {};
-    return {{"nccl_windows_registered", windows_ && windows_->all_registered() ? 1.0 : 0.0},
-            {"nccl_in_place", own_parts_.empty() ? 0.0 : 1.0}};
+    std::vector<named_figure> figures;
+    if (windows_requested_ && elements_ > 0) {
+      figures.push_back(
+          {"nccl_windows_registered", windows_ && windows_->all_registered() ? 1.0 : 0.0});
+      figures.push_back({"nccl_in_place", own_parts_.empty() ? 0.0 : 1.0});
+    }
+    if (tuning_log_) {
+      for (auto& figure : nccl_path_figures(tuning_log_->read_new_paths()))
+        figures.push_back(std::move(figure));
+    }
+    return figures;
   }
 
  private:
@@ -164,6 +178,7 @@ class nccl_gather final : public device_gather {
   std::vector<float*> results_;  // each device's copy, in either memory
   std::vector<part> own_parts_;  // in place: each device's own part of its copy
   partitioned_devices* lent_to_ = nullptr;
+  mutable std::optional<nccl_tuning_log> tuning_log_;
 };
 
 }  // namespace
