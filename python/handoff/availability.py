@@ -40,7 +40,12 @@ def needs(library: str, gpus: int = 1) -> Callable[[], str]:
         missing = missing_modules(library)
         if missing:
             return missing
-        found = counters[library]()
+        # A library that imports but cannot reach CUDA (a missing runtime, a mismatched driver)
+        # is a reason to skip, not an error that ends the run's CPU rows too.
+        try:
+            found = counters[library]()
+        except Exception as error:  # noqa: BLE001 - any failure of the library is the reason
+            return f"{library} cannot count GPUs: {error}"
         if found < gpus:
             return f"{library} sees {found} GPU{'s' if found != 1 else ''}, needs {gpus}"
         return ""

@@ -36,3 +36,20 @@ def test_a_gpu_test_skips_here_unless_a_gpu_is_required(monkeypatch):
     monkeypatch.setenv("HANDOFF_REQUIRE_GPU", "1")
     with pytest.raises(pytest.fail.Exception, match="HANDOFF_REQUIRE_GPU is set"):
         require_gpu_library("cupy")
+
+
+def test_a_library_that_cannot_reach_cuda_is_a_reason_not_an_error(monkeypatch):
+    def broken() -> int:
+        raise OSError("libcudart.so.13: cannot open shared object file")
+
+    monkeypatch.setattr(availability, "missing_modules", lambda *names: "")
+    monkeypatch.setattr(availability, "cupy_gpus", broken)
+    reason = availability.needs("cupy", gpus=2)()
+    assert reason == "cupy cannot count GPUs: libcudart.so.13: cannot open shared object file"
+
+
+def test_fewer_gpus_than_a_row_needs_is_the_reason(monkeypatch):
+    monkeypatch.setattr(availability, "missing_modules", lambda *names: "")
+    monkeypatch.setattr(availability, "torch_gpus", lambda: 1)
+    assert availability.needs("torch", gpus=1)() == ""
+    assert availability.needs("torch", gpus=2)() == "torch sees 1 GPU, needs 2"

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import require_gpu_library
 from handoff_reports.results import load_results
 
 import handoff
@@ -131,6 +132,8 @@ def test_where_torch_or_a_gpu_is_missing_the_gpu_rows_are_skipped_and_the_host_r
     reason = availability.needs("torch", gpus=1)()
     if not reason:
         pytest.skip("torch sees a GPU here: test_the_gpu_rows_are_verified_... runs them")
+    if os.environ.get("HANDOFF_REQUIRE_GPU", "") not in ("", "0"):
+        pytest.fail(f"HANDOFF_REQUIRE_GPU is set, but {reason}")
     results = tmp_path / "skipped.json"
     shm_before = shared_memory()
     done = run_python(
@@ -265,9 +268,9 @@ def test_the_shared_segment_cannot_be_resized():
 
 
 def torch_with_a_gpu():
-    torch = pytest.importorskip("torch")
-    if not torch.cuda.is_available():
-        pytest.skip("torch sees no GPU")
+    require_gpu_library("torch")
+    import torch
+
     return torch
 
 

@@ -44,11 +44,23 @@ def torch_multiprocessing() -> Any:
     return importlib.import_module("torch.multiprocessing")
 
 
+# Each share wraps the tensor's storage once more, with an IPC event of its own, until the tensor
+# is freed; past PyTorch's 1,000 live events a share synchronises the stream instead of sending
+# an event, and a row's samples would mix the two hand-offs. The sender moves to a copy of its
+# tensor this often, once the receiver has released every earlier share, so that the old one
+# and its wrappings are freed.
+SHARES_PER_TENSOR = 256
+
+
 def ipc_sender(requests: Any, tensors: Any, count: int) -> None:
     torch_multiprocessing()
     tensor = sender_tensor(count, "device")
+    shares = 0
     while requests.get() is not None:
+        if shares == SHARES_PER_TENSOR:
+            tensor, shares = tensor.clone(), 0
         tensors.put(tensor)
+        shares += 1
     del tensor
     torch_module().cuda.ipc_collect()
 

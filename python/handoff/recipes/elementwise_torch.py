@@ -79,9 +79,19 @@ def _compute(case: TorchCase, inputs: tuple[Any, ...]) -> None:
         torch.add(torch.matmul(w, x), b, out=out.view(n, n))
 
 
+def full_fp32_matmul(torch: Any) -> None:
+    """FP32 matmuls in full FP32, not TF32, so that the GEMM verifies against the CPU reference:
+    PyTorch 2.9 and later set it with fp32_precision, where the older allow_tf32 is deprecated."""
+    matmul = torch.backends.cuda.matmul
+    if hasattr(matmul, "fp32_precision"):
+        matmul.fp32_precision = "ieee"
+    else:
+        matmul.allow_tf32 = False
+
+
 def _setup(resident: bool, workspace: Workspace, point: Point) -> TorchCase:
     torch = torch_module()
-    torch.backends.cuda.matmul.allow_tf32 = False
+    full_fp32_matmul(torch)
     problem = elementwise.problem(point)
     inputs = _host_inputs(torch, problem)
     if resident:

@@ -189,7 +189,10 @@ def visible_gpus() -> int:
     defined, and skipped with the reason (availability.needs)."""
     if availability.missing_modules("cupy"):
         return 1
-    return max(1, availability.cupy_gpus())
+    try:
+        return max(1, availability.cupy_gpus())
+    except Exception:  # noqa: BLE001 - a CuPy that cannot reach CUDA: the rows say why
+        return 1
 
 
 def headline_elements(smoke: bool, machine_gpus: int) -> int:
@@ -226,7 +229,7 @@ def benchmarks(smoke: bool, machine_gpus: int | None = None) -> list[Benchmark]:
             traffic=lambda at: (4.0 * int(at["elements"]), float(at["elements"])),
             recipe=True,
             cpu=False,
-            unavailable=availability.needs("cupy"),
+            unavailable=availability.needs("cupy", gpus=used),
         )
         for used in range(1, gpus + 1)
         for workload in WORKLOADS.values()
