@@ -1,13 +1,13 @@
 #include "handoff/patterns/multi_gpu/nccl_gather.hpp"
 
 #include <optional>
-#include "handoff/reference/host_vector.hpp"
 
 #include "handoff/bounded_wait.hpp"
 #include "handoff/cuda_check.hpp"
 #include "handoff/patterns/multi_gpu/nccl_library.hpp"
 #include "handoff/patterns/multi_gpu/nccl_tuning_log.hpp"
 #include "handoff/patterns/multi_gpu/nccl_windows.hpp"
+#include "handoff/reference/host_vector.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "handoff/scoped_device.hpp"
 
