@@ -128,7 +128,7 @@ def test_floors_are_priced_against_an_earlier_run_of_this_machine(run_python, tm
         "-m",
         "handoff",
         "--handoff-profile=smoke",
-        "--benchmark_filter=python_pipe",
+        "--benchmark_filter=python_pipe/memory:host",
         f"--handoff-ceilings-from={ceilings}",
         f"--benchmark_out={results}",
     )
@@ -146,7 +146,7 @@ def test_ceilings_of_another_machine_are_refused(run_python, tmp_path: Path):
         "-m",
         "handoff",
         "--handoff-profile=smoke",
-        "--benchmark_filter=python_pipe",
+        "--benchmark_filter=python_pipe/memory:host",
         f"--handoff-ceilings-from={other}",
         f"--benchmark_out={tmp_path / 'refused.json'}",
     )

@@ -297,26 +297,26 @@ def test_the_gpu_rows_are_verified_and_leave_nothing_behind(run_python, tmp_path
 
 
 @pytest.mark.parametrize(
-    "benchmark",
+    "gpu_row",
     [b for b in torch_benchmarks(smoke=True) if b.family in GPU_FAMILIES],
     ids=lambda b: b.row_name(next(iter(b.points()))),
 )
-def test_a_gpu_row_lands_in_its_poisoned_device_tensor(benchmark):
+def test_a_gpu_row_lands_in_its_poisoned_device_tensor(gpu_row):
     torch_with_a_gpu()
-    point = next(iter(benchmark.points()))
+    point = next(iter(gpu_row.points()))
     workspace = handoff.Workspace()
-    case = benchmark.setup(workspace, point)
+    case = gpu_row.setup(workspace, point)
     try:
-        assert benchmark.verify(case) > 0  # poisoned: nothing has run
+        assert gpu_row.verify(case) > 0  # poisoned: nothing has run
         workspace.poison_outputs()
-        benchmark.run(case)
-        assert benchmark.verify(case) == 0
+        gpu_row.run(case)
+        assert gpu_row.verify(case) == 0
         # The driver's poison reaches the device tensor too: a run that did not land fails.
         workspace.poison_outputs()
-        assert benchmark.verify(case) > 0
-        benchmark.run(case)
-        assert benchmark.verify(case) == 0
+        assert gpu_row.verify(case) > 0
+        gpu_row.run(case)
+        assert gpu_row.verify(case) == 0
     finally:
-        if benchmark.close is not None:
-            benchmark.close(case)
+        if gpu_row.close is not None:
+            gpu_row.close(case)
     assert not multiprocessing.active_children()
