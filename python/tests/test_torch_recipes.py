@@ -320,3 +320,22 @@ def test_a_gpu_row_lands_in_its_poisoned_device_tensor(gpu_row):
         if gpu_row.close is not None:
             gpu_row.close(case)
     assert not multiprocessing.active_children()
+
+
+def test_the_driver_files_of_an_exited_sender_are_removed_and_no_others():
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    alive = os.getpid()
+    of_the_dead = Path(f"/dev/shm/cuda.shm.0.{dead.pid:x}.1")
+    of_the_living = Path(f"/dev/shm/cuda.shm.0.{alive:x}.1")
+    of_a_longer_pid = Path(f"/dev/shm/cuda.shm.0.{dead.pid:x}0.1")
+    for path in (of_the_dead, of_the_living, of_a_longer_pid):
+        path.write_bytes(b"")
+    try:
+        removed = cuda_ipc_transfer.remove_driver_files_of(dead.pid)
+        assert removed == [str(of_the_dead)]
+        assert not of_the_dead.exists()
+        assert of_the_living.exists() and of_a_longer_pid.exists()
+    finally:
+        for path in (of_the_dead, of_the_living, of_a_longer_pid):
+            path.unlink(missing_ok=True)

@@ -15,6 +15,10 @@ tensors (torch.multiprocessing's documentation, "Sharing CUDA tensors"), followe
 - a received tensor is never passed on: the parent copies it into a process-local tensor;
 - torch.cuda.ipc_collect() in the producer before it exits frees what CUDA IPC still held and
   closes its reference-counting files, so none is left in /dev/shm.
+A bug of the recipe that PyTorch's rules do not cover: the CUDA driver keeps an exporting
+process's IPC state in a /dev/shm file named with its pid, which only destroying the process's
+CUDA context removes, and PyTorch never destroys it; so every producer leaves one file behind when
+it exits. The parent removes the sender's once the sender has exited.
 Not a recipe of the article (it is the hand-off the article says cannot be done), so the report
 sets it beside no C++ recipe. The received tensor lands in the row's device tensor, poisoned
 before every run, so that a tensor that never arrived cannot pass. The sender stays up and shares
@@ -22,7 +26,10 @@ its tensor once per request: the warm figure."""
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import importlib
+import os
 from dataclasses import dataclass
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -101,6 +108,17 @@ def verify(case: IpcCase) -> int:
     return wrong_on_arrival(case.out, case.device_out)
 
 
+def remove_driver_files_of(exporter: int) -> list[str]:
+    """Removes the CUDA driver's IPC files of a process that has exited (named
+    cuda.shm.<n>.<its pid in hex>.<n>); returns the paths it removed."""
+    removed = []
+    for path in glob.glob(f"/dev/shm/cuda.shm.*.{exporter:x}.*"):
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)
+            removed.append(path)
+    return removed
+
+
 def close(case: IpcCase) -> None:
     try:
         if case.sender.is_alive():
@@ -110,6 +128,8 @@ def close(case: IpcCase) -> None:
         for each in (case.requests, case.tensors):
             each.cancel_join_thread()
             each.close()
+        if case.sender.pid is not None and case.sender.exitcode is not None:
+            remove_driver_files_of(case.sender.pid)
 
 
 def benchmark(smoke: bool) -> Benchmark:
