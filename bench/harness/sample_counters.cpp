@@ -6,8 +6,9 @@ namespace handoff::bench {
 
 void set_sample_counters(benchmark::UserCounters& counters, const sample_report& report) {
   counters["samples"] = static_cast<double>(report.samples);
-  const double noise = report.interval.noise();
-  counters["noise"] = std::isfinite(noise) ? noise : 0.0;
+  // One sample has no spread to measure: its noise is unknown, not zero, so none is written.
+  if (const double noise = report.interval.noise(); report.samples >= 2 && std::isfinite(noise))
+    counters["noise"] = noise;
   counters["ci_low"] = report.interval.low;
   counters["ci_high"] = report.interval.high;
   counters["fastest_seconds"] = report.interval.fastest;

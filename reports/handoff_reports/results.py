@@ -73,7 +73,9 @@ class Repetition:
     @property
     def relative_noise(self) -> float | None:
         """The relative half-width of its median's 95% interval: `noise`, else from the
-        interval's ends; None where neither was written."""
+        interval's ends; None where neither was written or a single sample has no spread."""
+        if self.samples is not None and self.samples < 2:
+            return None
         if self.noise is not None:
             return self.noise
         if self.ci_low is None or self.ci_high is None or not self.seconds > 0:

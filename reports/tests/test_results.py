@@ -184,3 +184,11 @@ def test_a_row_is_suspect_only_when_its_whole_interval_beats_its_floor() -> None
     assert row(1.05).suspect  # even the slow end, 1.03 s, beats the 1.05 s floor
     assert row(1.02, interval=False).suspect  # no interval: the median decides
     assert not row(0.9).suspect
+
+
+def test_one_sample_has_no_noise_even_where_its_interval_is_written() -> None:
+    # Files from before the driver stopped writing a noise for one sample have a zero-width
+    # interval there, which must not read as a noise-free figure.
+    assert Repetition(1.0, 1.0, 1.0, 0.0, 1).relative_noise is None
+    assert Repetition(1.0, 1.0, 1.0, None, 1).relative_noise is None
+    assert Repetition(1.0, 0.99, 1.01, None, 2).relative_noise == pytest.approx(0.01)

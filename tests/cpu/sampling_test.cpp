@@ -157,6 +157,13 @@ TEST(SampledRow, AFixedCountTakesExactlyThatManySamples) {
   EXPECT_EQ(counters.at("warmup_runs"), 0);
 }
 
+TEST(SampledRow, OneSampleHasNoNoiseToReport) {
+  EXPECT_TRUE(counters_of("sampling_test/two", 2).contains("noise"));
+  const auto counters = counters_of("sampling_test/one", 1);
+  EXPECT_EQ(counters.at("samples"), 1);
+  EXPECT_FALSE(counters.contains("noise"));
+}
+
 TEST(SampledRow, APlantedSlowdownSlowsOnlyTheRowsItNames) {
   bench_config config;
   config.plant.fraction = 1.0;
