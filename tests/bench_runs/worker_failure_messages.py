@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """A worker's failure is reported by its cause.
 
-- killed FAMILY: a worker of that family (the ceilings' sink among them) killed with SIGKILL in
-  the middle of a run fails the run with a message naming the worker's pid and the signal, not a
-  bare broken pipe or end of file.
+- killed FAMILY: the workers of that family (the ceilings' sink among them) killed with SIGKILL
+  in the middle of a run fail the run with a message naming a killed worker's pid and the signal,
+  not a bare broken pipe or end of file.
 - open_file_limit: under a limit of 16 open files, the run says "too many open files", not "Bad
   file descriptor".
 """
