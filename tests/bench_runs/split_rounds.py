@@ -3,7 +3,8 @@
 rows and the Python recipes: the first call measures the first round alone and leaves a results
 file of it; the second goes on from that round's files to the further processes, numbered after
 it, and merges them all; a further round with no first round to go on from is refused with the
-reason, and so is an unknown round.
+reason, and so is an unknown round; a question (--benchmark_list_tests) is answered by the first
+round only.
 
 A stand-in for handoff_bench gives each process figures 10% from the last one's, so every row
 spreads by more than 1% and earns the further processes.
@@ -71,6 +72,24 @@ def main() -> None:
         print(
             f"ok: a first round of 3 processes, then 2 further ones, {len(ROWS)} rows each"
         )
+
+        # A question is answered by the first round alone, not once more by the further one.
+        listed = subprocess.run(
+            [
+                str(root / "ci/measure-processes"),
+                str(results),
+                str(bench),
+                "--benchmark_list_tests",
+            ],
+            env=dict(os.environ, HANDOFF_ROUND="further", **counts),
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if listed.returncode != 0 or listed.stdout:
+            fail(
+                f"the further round answered a question:\n{listed.stdout}{listed.stderr}"
+            )
 
         unknown = subprocess.run(
             [str(root / "ci/measure-processes"), str(results), str(bench), *arguments],
