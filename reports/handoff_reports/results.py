@@ -254,8 +254,11 @@ class Row:
 
     @property
     def noise(self) -> float | None:
-        """The largest noise of the repetitions (relative half-width); None in old files."""
-        found = [f.noise for f in self.figures if f.noise is not None]
+        """The largest noise of the repetitions (relative half-width); None in old files and
+        where every repetition took one sample."""
+        found = [
+            n for f in self.figures if f.noise is not None and (n := f.relative_noise) is not None
+        ]
         return max(found) if found else None
 
     @property

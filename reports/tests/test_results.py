@@ -192,3 +192,14 @@ def test_one_sample_has_no_noise_even_where_its_interval_is_written() -> None:
     assert Repetition(1.0, 1.0, 1.0, 0.0, 1).relative_noise is None
     assert Repetition(1.0, 1.0, 1.0, None, 1).relative_noise is None
     assert Repetition(1.0, 0.99, 1.01, None, 2).relative_noise == pytest.approx(0.01)
+
+    def row(*figures: Repetition) -> Row:
+        return Row(
+            name=parse_name("tensor_transfer/pipe/memory:host/bytes:4096/start:warm/manual_time"),
+            seconds=[figure.seconds for figure in figures],
+            repetition_figures=list(figures),
+        )
+
+    one_sample = Repetition(1.0, 1.0, 1.0, 0.0, 1)
+    assert row(one_sample).noise is None
+    assert row(one_sample, Repetition(1.1, 1.09, 1.11, 0.02, 30)).noise == pytest.approx(0.02)
