@@ -35,8 +35,13 @@ std::vector<registered_row> rows_selected_by(const std::string& filter,
   return selected;
 }
 
-progress_lines::progress_lines(std::ostream& out, std::vector<registered_row> plan)
-    : out_(out), plan_(std::move(plan)), added_(plan_.size(), false), asked_(plan_.size()) {
+progress_lines::progress_lines(std::ostream& out, std::vector<registered_row> plan,
+                               std::string program)
+    : out_(out),
+      program_(std::move(program)),
+      plan_(std::move(plan)),
+      added_(plan_.size(), false),
+      asked_(plan_.size()) {
   announce_family();
 }
 
@@ -136,9 +141,8 @@ void progress_lines::print_line(bool again) {
                   std::max(family_count(), families_announced_));
   }
   char line[512];
-  std::snprintf(line, sizeof line,
-                "handoff_bench: %s: %s (%s); %zu of %zu rows done, %s elapsed, %s\n", which,
-                announced_family_.c_str(), where, asked_done(), asked_,
+  std::snprintf(line, sizeof line, "%s: %s: %s (%s); %zu of %zu rows done, %s elapsed, %s\n",
+                program_.c_str(), which, announced_family_.c_str(), where, asked_done(), asked_,
                 minutes_and_seconds(elapsed).c_str(), estimate.c_str());
   out_ << line << std::flush;
 }

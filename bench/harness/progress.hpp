@@ -20,7 +20,9 @@ std::vector<registered_row> rows_selected_by(const std::string& filter,
 
 class progress_lines {
  public:
-  progress_lines(std::ostream& out, std::vector<registered_row> plan);
+  // program names the lines: handoff_bench, or the Python package's runs.
+  progress_lines(std::ostream& out, std::vector<registered_row> plan,
+                 std::string program = "handoff_bench");
   // More rows, run before the planned row at position (the ceilings a filtered run still needs,
   // in each of its passes); position past the plan appends. The totals the lines give stay those
   // of the rows asked for: an added row's line says it is one of the ceilings they need.
@@ -40,6 +42,7 @@ class progress_lines {
   double seconds_left(double elapsed) const;
 
   std::ostream& out_;
+  std::string program_;
   std::vector<registered_row> plan_;
   std::vector<bool> added_;  // beside plan_: a row inserted after the start
   std::size_t asked_ = 0;    // the rows asked for at the start

@@ -107,6 +107,13 @@ class Benchmark:
     # asked once before the run; a benchmark with a reason is skipped and the reason reported,
     # as handoff_bench reports the families it skips.
     unavailable: Callable[[], str] | None = None
+    # The points the default profile (the main job) measures, a subset of axes; None: all of
+    # them. A row costs its workers' start in every process of the run, so the main job keeps the
+    # points the report sets beside the C++ rows and --handoff-profile=full measures the rest.
+    default_axes: Mapping[str, Sequence[int | str]] | None = None
+    # Measured by --handoff-profile=full (and the smoke run) only: a point of a sweep beyond
+    # the main job's, where a benchmark is one point.
+    sweep_only: bool = False
 
     def __post_init__(self) -> None:
         for what, name in (("pattern", self.pattern), ("variant", self.variant)):
@@ -126,6 +133,7 @@ class Benchmark:
                     raise BenchmarkDefinitionError(f"axis {axis}: {value!r} is no int or str")
                 if isinstance(value, str) and ("/" in value or not value):
                     raise BenchmarkDefinitionError(f"axis {axis}: {value!r} (empty, or has '/')")
+        self._check_default_axes()
         if self.stream is not None and not callable(self.stream):
             raise BenchmarkDefinitionError(f"{self.pattern}/{self.variant}: stream not callable")
         if self.floor is not None and not callable(self.floor):
@@ -138,6 +146,20 @@ class Benchmark:
             if not callable(getattr(self, name)):
                 raise BenchmarkDefinitionError(
                     f"{self.pattern}/{self.variant}: {name} not callable"
+                )
+
+    def _check_default_axes(self) -> None:
+        if self.default_axes is None:
+            return
+        if list(self.default_axes) != list(self.axes):
+            raise BenchmarkDefinitionError(
+                f"{self.pattern}/{self.variant}: default_axes must name the axes, in their order"
+            )
+        for axis, values in self.default_axes.items():
+            if isinstance(values, str) or not values or not set(values) <= set(self.axes[axis]):
+                raise BenchmarkDefinitionError(
+                    f"{self.pattern}/{self.variant}: default_axes {axis}: a non-empty subset of "
+                    f"its values {list(self.axes[axis])}, not {values!r}"
                 )
 
     @property
@@ -153,9 +175,15 @@ class Benchmark:
             raise BenchmarkDefinitionError(f"{self.family}: unavailable() must return a str")
         return reason
 
-    def points(self) -> Iterator[dict[str, int | str]]:
-        names = list(self.axes)
-        for values in itertools.product(*(self.axes[name] for name in names)):
+    def points(self, profile: str = "full") -> Iterator[dict[str, int | str]]:
+        """The points a profile measures: "default" (the main job's) or every one of axes."""
+        if profile == "default" and self.sweep_only:
+            return
+        axes = self.axes
+        if profile == "default" and self.default_axes is not None:
+            axes = self.default_axes
+        names = list(axes)
+        for values in itertools.product(*(axes[name] for name in names)):
             yield dict(zip(names, values, strict=True))
 
     def row_name(self, point: Point) -> str:

@@ -5,6 +5,7 @@ flags, sampling, counters, JSON context and exit status as handoff_bench. The re
 from __future__ import annotations
 
 import json
+import random
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -47,8 +48,43 @@ def variants_record(benchmarks: Sequence[Benchmark]) -> str:
     return json.dumps(record)
 
 
-def rows_of(benchmarks: Sequence[Benchmark]) -> list[NativeRow]:
-    rows = [NativeRow(benchmark, point) for benchmark in benchmarks for point in benchmark.points()]
+def flag_value(arguments: Sequence[str], flag: str) -> str | None:
+    """The last value given as FLAG=VALUE, as handoff_bench reads its flags; None if absent."""
+    found = None
+    for argument in arguments:
+        if argument.startswith(f"{flag}="):
+            found = argument[len(flag) + 1 :]
+    return found
+
+
+def profile_of(arguments: Sequence[str]) -> str:
+    """The profile the arguments ask for (default, full or smoke), as handoff_bench reads it; a
+    name it does not know is left for handoff_bench's driver to refuse."""
+    if "--handoff-smoke" in arguments:
+        return "smoke"
+    return flag_value(arguments, "--handoff-profile") or "default"
+
+
+def in_family_order(benchmarks: Sequence[Benchmark], arguments: Sequence[str]) -> list[Benchmark]:
+    """The benchmarks with their families in the order --handoff-shuffle-families=SEED draws, as
+    handoff_bench runs its families (a family's benchmarks stay together and in order); as
+    given without it. A seed that is no number is left for the driver to refuse."""
+    seed = flag_value(arguments, "--handoff-shuffle-families")
+    families: dict[str, list[Benchmark]] = {}
+    for benchmark in benchmarks:
+        families.setdefault(benchmark.family, []).append(benchmark)
+    order = list(families)
+    if seed is not None and seed.isdigit() and int(seed) != 0:
+        random.Random(int(seed)).shuffle(order)
+    return [benchmark for family in order for benchmark in families[family]]
+
+
+def rows_of(benchmarks: Sequence[Benchmark], profile: str = "full") -> list[NativeRow]:
+    rows = [
+        NativeRow(benchmark, point)
+        for benchmark in benchmarks
+        for point in benchmark.points(profile)
+    ]
     seen: set[str] = set()
     for row in rows:
         if row.name in seen:
@@ -67,7 +103,8 @@ def run(benchmarks: Sequence[Benchmark], arguments: Sequence[str] = ()) -> RunOu
             raise BenchmarkDefinitionError(f"{benchmark!r} is not a handoff.Benchmark")
     # Asked of each benchmark: a variant's host form may run where its device form cannot.
     reasons = [benchmark.unavailable_reason() for benchmark in benchmarks]
-    rows = rows_of([b for b, reason in zip(benchmarks, reasons, strict=True) if not reason])
+    available = [b for b, reason in zip(benchmarks, reasons, strict=True) if not reason]
+    rows = rows_of(in_family_order(available, arguments), profile_of(arguments))
     module = native()
     sys.stdout.flush()
     sys.stderr.flush()

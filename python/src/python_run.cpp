@@ -1,9 +1,11 @@
 #include "python_run.hpp"
 
 #include <benchmark/benchmark.h>
+#include <nanobind/stl/string.h>
 
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <stdexcept>
 #include <string_view>
 
@@ -15,6 +17,7 @@
 #include "harness/manifest.hpp"
 #include "harness/outcome.hpp"
 #include "harness/process_identity.hpp"
+#include "harness/progress.hpp"
 #include "harness/registration.hpp"
 #include "harness/results_annotation.hpp"
 #include "harness/results_file.hpp"
@@ -112,12 +115,24 @@ run_answer run_once(std::vector<std::string> arguments,
     return {2, run_problem::results_file, error.what()};
   }
   add_context(config, rest, variants_json, skipped);
-  set_registering_family("python", config);
-  for (auto& [name, row] : rows)
+  // Each row under its benchmark's family, so that the progress lines go family by family.
+  for (auto& [name, row] : rows) {
+    set_registering_family(nb::cast<std::string>(row.attr("benchmark").attr("family")), config);
     register_python_row(name, std::move(row));
+  }
+  std::optional<progress_lines> progress;
+  if (!listing) {
+    std::vector<registered_row> plan;
+    for (int pass = 0; pass < config.passes; ++pass) {
+      const auto selected =
+          rows_selected_by(flag_value(rest, "--benchmark_filter"), registered_rows());
+      plan.insert(plan.end(), selected.begin(), selected.end());
+    }
+    progress.emplace(std::cerr, std::move(plan), "handoff");
+  }
   results_writer writer(results_path);
   run_reporter reporter(benchmark::ConsoleReporter::OO_None, display_format::console, writer,
-                        nullptr, {}, config);
+                        progress ? &*progress : nullptr, {}, config);
   std::size_t ran = 0;
   const int passes = listing ? 1 : config.passes;
   for (int pass = 1; pass <= passes && !run_interrupted(); ++pass) {

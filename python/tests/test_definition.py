@@ -37,6 +37,9 @@ def test_rows_are_named_as_the_cpp_rows():
         {"axes": {"elements": [1.5]}},
         {"axes": {"bytes": ["a/b"]}},
         {"run": 3},
+        {"default_axes": {"elements": [3]}},
+        {"default_axes": {"elements": []}},
+        {"default_axes": {"bytes": [1]}},
         {"unavailable": "no GPU"},
         {"stream": 0},
     ],
@@ -91,3 +94,41 @@ def test_a_stream_must_be_a_handle():
     for bad in ("0", -1, True, 1.5):
         with pytest.raises(TypeError, match="not a stream handle"):
             NativeRow(benchmark(stream=lambda case, bad=bad: bad), point).stream()
+
+
+def test_the_default_profile_measures_the_default_axes_and_full_every_point():
+    chosen = benchmark(
+        axes={"elements": [1, 2, 3], "start": ["warm", "cold"]},
+        default_axes={"elements": [3], "start": ["warm"]},
+    )
+    assert list(chosen.points("default")) == [{"elements": 3, "start": "warm"}]
+    assert len(list(chosen.points("full"))) == 6
+    assert len(list(chosen.points())) == 6
+    assert len(list(benchmark().points("default"))) == 2
+
+
+def test_a_sweep_only_benchmark_is_left_out_of_the_default_profile_alone():
+    assert list(benchmark(sweep_only=True).points("default")) == []
+    assert len(list(benchmark(sweep_only=True).points("full"))) == 2
+    assert len(list(benchmark(sweep_only=True).points("smoke"))) == 2
+
+
+def test_profiles_and_family_order_are_read_as_handoff_bench_reads_them():
+    assert handoff.runner.profile_of([]) == "default"
+    assert handoff.runner.profile_of(["--handoff-profile=full"]) == "full"
+    assert handoff.runner.profile_of(["--handoff-profile=full", "--handoff-smoke"]) == "smoke"
+    families = [benchmark(variant=f"v{index}") for index in range(8)]
+    families.insert(3, benchmark(variant="v0", axes={"elements": [9]}))
+    kept = handoff.runner.in_family_order(families, [])
+    assert [b.variant for b in kept] == ["v0", "v0", *(f"v{index}" for index in range(1, 8))]
+    drawn = handoff.runner.in_family_order(families, ["--handoff-shuffle-families=7"])
+    again = handoff.runner.in_family_order(families, ["--handoff-shuffle-families=7"])
+    other = handoff.runner.in_family_order(families, ["--handoff-shuffle-families=8"])
+    assert [b.variant for b in drawn] == [b.variant for b in again]
+    assert [b.variant for b in drawn] != [b.variant for b in other]
+    assert sorted(b.variant for b in drawn) == sorted(b.variant for b in families)
+    first_v0 = [b.variant for b in drawn].index("v0")
+    assert [b.axes for b in drawn[first_v0 : first_v0 + 2]] == [
+        {"elements": [1, 2]},
+        {"elements": [9]},
+    ]

@@ -43,6 +43,11 @@ def test_seed_rows_are_verified_and_read_by_the_reports(run_python, tmp_path: Pa
         assert ("noise" in row.counters) == (row.counters["samples"] >= 2)
     assert run.context["setting_profile"] == "smoke"
     assert run.context["handoff_process"]
+    # A progress line per family, as handoff_bench prints them.
+    families = {name.split("/")[0] + "/" + name.split("/")[1] for name in run.rows}
+    progress = [line for line in done.stderr.splitlines() if line.startswith("handoff: family ")]
+    assert len(progress) >= len(families), done.stderr
+    assert f"of {len(run.rows)} rows done" in progress[-1]
     variants = json.loads(run.context["handoff_variants"])
     assert variants["pool_prep"][0]["name"] == "python_seed"
     assert variants["pool_prep"][0]["language"] == "python"

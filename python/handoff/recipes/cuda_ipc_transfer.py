@@ -40,6 +40,7 @@ from handoff.benchmark import Benchmark, Floor, Point, Workspace
 from handoff.recipes.deadlines import end, get_from
 from handoff.recipes.torch_support import (
     device_output,
+    main_job_axes,
     sender_tensor,
     torch_module,
     wrong_on_arrival,
@@ -144,6 +145,7 @@ def benchmark(smoke: bool) -> Benchmark:
         verify=verify,
         close=close,
         axes={"memory": ["device"], "bytes": sizes, "start": ["warm"]},
+        default_axes=main_job_axes("device", sizes),
         traffic=lambda at: (float(at["bytes"]), 1.0),
         # As the C++ cuda_ipc rows' floor: the tensor read and written once on the device, and
         # the launch that copies it.

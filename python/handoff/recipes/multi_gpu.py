@@ -202,6 +202,16 @@ def headline_elements(smoke: bool, machine_gpus: int) -> int:
     return 1 << 28 if machine_gpus >= 2 else 1 << 26
 
 
+def axes_of(workload: Workload, gpus: int, elements: int) -> dict[str, list[int | str]]:
+    return {
+        "workload": [workload.name],
+        "gpus": [gpus],
+        "partitioner": ["even"],
+        "elements": [elements],
+        "scope": list(workload.scopes),
+    }
+
+
 def benchmarks(smoke: bool, machine_gpus: int | None = None) -> list[Benchmark]:
     """For 1 to every GPU of the machine (machine_gpus, else visible_gpus()), each workload at
     the scopes the C++ recipe's rows measure it, with the even partitioner, at the headline
@@ -219,17 +229,16 @@ def benchmarks(smoke: bool, machine_gpus: int | None = None) -> list[Benchmark]:
             run=run,
             verify=verify,
             close=close,
-            axes={
-                "workload": [workload.name],
-                "gpus": [used],
-                "partitioner": ["even"],
-                "elements": [elements],
-                "scope": list(workload.scopes),
-            },
+            axes=axes_of(workload, used, elements),
             traffic=lambda at: (4.0 * int(at["elements"]), float(at["elements"])),
             recipe=True,
             cpu=False,
             unavailable=availability.needs("cupy", gpus=used),
+            # The main job's is the claims' point: the gather of the headline workload.
+            default_axes={**axes_of(workload, used, elements), "scope": ["gather"]}
+            if "gather" in workload.scopes
+            else None,
+            sweep_only="gather" not in workload.scopes,
         )
         for used in range(1, gpus + 1)
         for workload in WORKLOADS.values()

@@ -123,6 +123,11 @@ def sweep_points(smoke: bool) -> list[tuple[int, int, int]]:
     ]
 
 
+def in_main_job(elements: int, workers: int) -> bool:
+    """The claims' point (10M elements on 4 workers) is the main job's; the rest is the sweep's."""
+    return (elements, workers) == (10_000_000, 4)
+
+
 def benchmarks(smoke: bool) -> list[Benchmark]:
     """One benchmark per C++ point (sweep_points)."""
     return [
@@ -145,6 +150,7 @@ def benchmarks(smoke: bool) -> list[Benchmark]:
             },
             traffic=lambda at: (4.0 * int(at["elements"]), float(at["elements"])),
             recipe=True,
+            sweep_only=not in_main_job(elements, workers),
         )
         for elements, chunks, workers in sweep_points(smoke)
     ]

@@ -78,6 +78,7 @@ def benchmarks(smoke: bool) -> list[Benchmark]:
             recipe=True,
             cpu=False,
             unavailable=availability.needs("cupy"),
+            sweep_only=not postproc_split.in_main_job(elements, workers),
         )
         for elements, chunks, workers in postproc_split.sweep_points(smoke)
     ]

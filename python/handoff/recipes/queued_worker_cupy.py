@@ -73,6 +73,9 @@ def benchmark(smoke: bool) -> Benchmark:
             "elements": [4099] if smoke else [1 << 16, 1 << 20],
             "start": ["warm"],
         },
+        default_axes=None
+        if smoke
+        else {"compute": ["device"], "items": [10], "elements": [1 << 20], "start": ["warm"]},
         traffic=lambda at: (3.0 * 4 * int(at["items"]) * int(at["elements"]), int(at["items"])),
         recipe=True,
         cpu=False,

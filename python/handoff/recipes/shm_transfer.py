@@ -46,6 +46,7 @@ from handoff.recipes.floors import channel_floor
 from handoff.recipes.torch_support import (
     DeviceRows,
     device_output,
+    main_job_axes,
     on_host,
     sender_tensor,
     torch_module,
@@ -169,6 +170,7 @@ def benchmark(smoke: bool, memory: str) -> Benchmark:
         verify=verify,
         close=close,
         axes={"memory": [memory], "bytes": sizes, "start": ["warm"]},
+        default_axes=main_job_axes(memory, sizes),
         traffic=lambda at: (float(at["bytes"]), 1.0),
         floor=lambda at: channel_floor("shm_memcpy_one_thread", memory, at),
         recipe=True,

@@ -36,6 +36,7 @@ from handoff.recipes.floors import channel_floor
 from handoff.recipes.torch_support import (
     DeviceRows,
     device_output,
+    main_job_axes,
     on_host,
     sender_tensor,
     torch_module,
@@ -150,6 +151,7 @@ def benchmark(channel: str, smoke: bool, memory: str = "host") -> Benchmark:
         verify=verify,
         close=close,
         axes={"memory": [memory], "bytes": sizes, "start": ["warm"]},
+        default_axes=main_job_axes(memory, sizes),
         traffic=lambda at: (float(at["bytes"]), 1.0),
         floor=lambda at: channel_floor("pipe_between_processes", memory, at),
         recipe=True,

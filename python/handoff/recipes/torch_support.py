@@ -80,3 +80,12 @@ def on_host(tensor: Any) -> Floats:
         return tensor
     host: Floats = tensor.cpu().numpy()
     return host
+
+
+def main_job_axes(memory: str, sizes: list[int | str]) -> dict[str, list[int | str]] | None:
+    """A transfer's points in the main job: a device tensor at its largest size only, where the
+    articles' claims about large tensors are decided (every size costs the sender's and the
+    receiver's start with PyTorch and a CUDA context in each process); host rows at every size."""
+    if memory != "device":
+        return None
+    return {"memory": [memory], "bytes": [max(sizes, key=int)], "start": ["warm"]}
