@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <string_view>
 #include <thread>
 
 #include "handoff/transport/process_errors.hpp"
@@ -51,22 +50,6 @@ void check_descriptor_limit(const std::string& name, const std::vector<int>& fds
                      std::to_string(fds.size()) + " descriptor(s) needs descriptor number " +
                      std::to_string(highest) + ", past this process's limit of " +
                      std::to_string(limit.rlim_cur) + " open files (ulimit -n)");
-}
-
-// The parent's environment, but OpenBLAS on one thread. A worker is the suite's own program, which
-// links OpenBLAS for the parent's CPU GEMM rows; unasked, OpenBLAS starts a thread per core in
-// every process that loads it, and those threads spin before they sleep: a pool of a hundred
-// workers would spend the machine's cores on them while its CUDA contexts are being made, a cost
-// of the suite's binary that the recipes' cold figures must not carry. No worker multiplies
-// matrices.
-std::vector<std::string> worker_environment() {
-  constexpr std::string_view blas_threads = "OPENBLAS_NUM_THREADS=";
-  std::vector<std::string> entries;
-  for (char** entry = environ; *entry != nullptr; ++entry) {
-    if (!std::string_view(*entry).starts_with(blas_threads)) entries.emplace_back(*entry);
-  }
-  entries.push_back(std::string(blas_threads) + "1");
-  return entries;
 }
 
 // Moves each inherited descriptor to 3, 4, ... in two steps, first above every number involved,
@@ -124,17 +107,10 @@ spawned_process spawned_process::start(std::string name, const std::vector<std::
     arguments.push_back(const_cast<char*>(argument.c_str()));
   arguments.push_back(nullptr);
 
-  auto environment_entries = worker_environment();
-  std::vector<char*> environment;
-  environment.reserve(environment_entries.size() + 1);
-  for (auto& entry : environment_entries)
-    environment.push_back(entry.data());
-  environment.push_back(nullptr);
-
   pid_t pid = -1;
   const int error = setup_error != 0 ? setup_error
                                      : posix_spawn(&pid, arguments[0], &actions, nullptr,
-                                                   arguments.data(), environment.data());
+                                                   arguments.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   if (error != 0) {
     throw spawn_failed("spawn " + name + " (" + argv[0] + "): " + errno_text(error));
