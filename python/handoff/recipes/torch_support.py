@@ -88,7 +88,13 @@ HEADLINE_BYTES = 4 << 20  # the headline's tensor_transfer point (ci/headline-ro
 def main_job_axes(memory: str, sizes: list[int | str]) -> dict[str, list[int | str]] | None:
     """A transfer's points in the main job: a device tensor at the headline's size only (each
     size costs the sender's start with PyTorch and a CUDA context in every process, and a 256 MiB
-    tensor a second a run through a queue or a pipe); host rows at every size."""
-    if memory != "device" or HEADLINE_BYTES not in sizes:
+    tensor a second a run through a queue or a pipe); a host array up to the headline's size."""
+    if HEADLINE_BYTES not in sizes:
         return None
-    return {"memory": [memory], "bytes": [HEADLINE_BYTES], "start": ["warm"]}
+    if memory == "device":
+        return {"memory": [memory], "bytes": [HEADLINE_BYTES], "start": ["warm"]}
+    return {
+        "memory": [memory],
+        "bytes": [s for s in sizes if int(s) <= HEADLINE_BYTES],
+        "start": ["warm"],
+    }
