@@ -37,6 +37,7 @@ from handoff_reports.claims_file import (
     unlisted_patterns,
 )
 from handoff_reports.claims_python import on_python_recipe
+from handoff_reports.compare_stats import format_resolution
 from handoff_reports.family_level import FamilyLevel, family_level, format_level
 from handoff_reports.host_cpu import cpu_variants, host_note, uses_a_cpu_way
 from handoff_reports.input_files import InputError, read_text
@@ -215,7 +216,7 @@ class _Pending:
         return self._verdict(
             NO_DIFFERENCE,
             f"{self.figures}; no measurable difference: within the resolution "
-            f"±{welch.relative:.1%} ({counts})",
+            f"{format_resolution(welch.relative)} ({counts})",
         )
 
     def _noisy_note(self) -> str:

@@ -423,6 +423,21 @@ def test_a_claim_within_its_rows_noise_is_no_measurable_difference() -> None:
     )
 
 
+def test_a_resolution_beyond_every_change_is_not_given_in_digits() -> None:
+    # Each process measured its median only to within a factor of twenty: as compare, the
+    # verdict gives no digits past ±1000%, where the H200's claims printed ±117802220.1%.
+    base = fx.with_transfers(fx.document(), {"pipe": 100.0, "queue": 110.0, "shm": 150.0})
+    for entry in base["benchmarks"]:
+        if entry["name"].startswith("tensor_transfer/") and "/bytes:268435456/" in entry["name"]:
+            seconds = entry["real_time"] * 1e-3
+            entry.update(ci_low=seconds * 0.05, ci_high=seconds * 20, noise=5.0, samples=20)
+    found = verdicts(base)["pipe-beats-queue"]
+    assert found.verdict == NO_DIFFERENCE
+    assert "no measurable difference: within the resolution ±>1000% (pipe 3 processes" in (
+        found.figures
+    )
+
+
 # --- the claims of one run, judged together -------------------------------------------------------
 
 
