@@ -407,13 +407,21 @@ def test_a_difference_within_the_resolution_is_no_measurable_difference() -> Non
     )
 
 
-def test_a_claim_within_its_rows_noise_is_no_measurable_difference() -> None:
+def _transfers_measured_within(factor: float) -> dict[str, ClaimVerdict]:
+    """The verdicts of a run whose 256 MiB transfer rows each measured their median to within
+    `factor` either way."""
     base = fx.with_transfers(fx.document(), {"pipe": 100.0, "queue": 110.0, "shm": 150.0})
     for entry in base["benchmarks"]:
         if entry["name"].startswith("tensor_transfer/") and "/bytes:268435456/" in entry["name"]:
             seconds = entry["real_time"] * 1e-3
-            entry.update(ci_low=seconds * 0.9, ci_high=seconds * 1.1, noise=0.1, samples=20)
-    found = verdicts(base)
+            entry.update(
+                ci_low=seconds / factor, ci_high=seconds * factor, noise=factor - 1, samples=20
+            )
+    return verdicts(base)
+
+
+def test_a_claim_within_its_rows_noise_is_no_measurable_difference() -> None:
+    found = _transfers_measured_within(1.1)
     # Each process measured its median to ±10%: the floor of the spread, whatever the processes.
     assert found["pipe-beats-queue"].verdict == NO_DIFFERENCE
     assert found["pipe-beats-queue"].figures == (
@@ -426,12 +434,7 @@ def test_a_claim_within_its_rows_noise_is_no_measurable_difference() -> None:
 def test_a_resolution_beyond_every_change_is_not_given_in_digits() -> None:
     # Each process measured its median only to within a factor of twenty: as compare, the
     # verdict gives no digits past ±1000%, where they would say nothing.
-    base = fx.with_transfers(fx.document(), {"pipe": 100.0, "queue": 110.0, "shm": 150.0})
-    for entry in base["benchmarks"]:
-        if entry["name"].startswith("tensor_transfer/") and "/bytes:268435456/" in entry["name"]:
-            seconds = entry["real_time"] * 1e-3
-            entry.update(ci_low=seconds * 0.05, ci_high=seconds * 20, noise=5.0, samples=20)
-    found = verdicts(base)["pipe-beats-queue"]
+    found = _transfers_measured_within(20.0)["pipe-beats-queue"]
     assert found.verdict == NO_DIFFERENCE
     assert "no measurable difference: within the resolution ±>1000% (pipe 3 processes" in (
         found.figures
