@@ -235,10 +235,7 @@ int run_benchmarks(int argc, char** argv) {
   if (!listing) {
     const auto selected = rows_selected_by(settings.filter, registered_rows());
     rows_per_pass = selected.size();
-    std::vector<registered_row> rows_of_every_pass;
-    for (int pass = 0; pass < config.passes; ++pass)
-      rows_of_every_pass.insert(rows_of_every_pass.end(), selected.begin(), selected.end());
-    progress.emplace(std::cerr, std::move(rows_of_every_pass));
+    progress.emplace(std::cerr, rows_of_every_pass(selected, config.passes));
   }
   results_writer writer(listing ? std::string() : results_path);
   run_reporter reporter(isatty(STDOUT_FILENO) ? benchmark::ConsoleReporter::OO_Color

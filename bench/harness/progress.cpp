@@ -35,6 +35,14 @@ std::vector<registered_row> rows_selected_by(const std::string& filter,
   return selected;
 }
 
+std::vector<registered_row> rows_of_every_pass(const std::vector<registered_row>& selected,
+                                               int passes) {
+  std::vector<registered_row> plan;
+  for (int pass = 0; pass < passes; ++pass)
+    plan.insert(plan.end(), selected.begin(), selected.end());
+  return plan;
+}
+
 progress_lines::progress_lines(std::ostream& out, std::vector<registered_row> plan,
                                std::string program)
     : out_(out),

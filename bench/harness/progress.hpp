@@ -18,6 +18,10 @@ namespace handoff::bench {
 std::vector<registered_row> rows_selected_by(const std::string& filter,
                                              const std::vector<registered_row>& rows);
 
+// The plan of a run of several passes: the selected rows once per pass.
+std::vector<registered_row> rows_of_every_pass(const std::vector<registered_row>& selected,
+                                               int passes);
+
 class progress_lines {
  public:
   // program names the lines: handoff_bench, or the Python package's runs.

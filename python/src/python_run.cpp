@@ -122,13 +122,9 @@ run_answer run_once(std::vector<std::string> arguments,
   }
   std::optional<progress_lines> progress;
   if (!listing) {
-    std::vector<registered_row> plan;
-    for (int pass = 0; pass < config.passes; ++pass) {
-      const auto selected =
-          rows_selected_by(flag_value(rest, "--benchmark_filter"), registered_rows());
-      plan.insert(plan.end(), selected.begin(), selected.end());
-    }
-    progress.emplace(std::cerr, std::move(plan), "handoff");
+    const auto selected =
+        rows_selected_by(flag_value(rest, "--benchmark_filter"), registered_rows());
+    progress.emplace(std::cerr, rows_of_every_pass(selected, config.passes), "handoff");
   }
   results_writer writer(results_path);
   run_reporter reporter(benchmark::ConsoleReporter::OO_None, display_format::console, writer,
