@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "handoff/context_release.hpp"
 #include "handoff/patterns/multi_gpu/workload_registry.hpp"
 #include "handoff/transport/process/worker_role.hpp"
 #include "harness/bench_config.hpp"
@@ -266,6 +267,7 @@ int run_benchmarks(int argc, char** argv) {
       ran += benchmark::RunSpecifiedBenchmarks(&reporter, needed_ceilings_filter);
   }
   run_benchmarks_finished_hooks();
+  handoff::release_ipc_contexts();
   benchmark::Shutdown();
   if (listing) return 0;
   reporter.finish(interruption_reason());

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "handoff/context_release.hpp"
 #include "handoff/transport/process/worker_role.hpp"
 
 int main(int argc, char** argv) {
@@ -10,5 +11,7 @@ int main(int argc, char** argv) {
     return *exit_code;
   }
   testing::InitGoogleTest(&argc, argv);
-  return RUN_ALL_TESTS();
+  const int status = RUN_ALL_TESTS();
+  handoff::release_ipc_contexts();
+  return status;
 }

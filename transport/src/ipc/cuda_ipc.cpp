@@ -11,6 +11,7 @@
 
 #include "current_device_scope.hpp"
 #include "device_pointer_facts.hpp"
+#include "handoff/context_release.hpp"
 #include "handoff/cuda_check.hpp"
 #include "handoff/driver_api.hpp"
 #include "handoff/fork_guard.hpp"
@@ -80,6 +81,7 @@ bool has_pending_work(cudaStream_t stream) {
 }  // namespace
 
 ipc_exporter::ipc_exporter(int device) : device_(device), event_(make_interprocess_event(device)) {
+  note_ipc_event_made();
   HANDOFF_CUDA_CHECK(cudaIpcGetEventHandle(&event_handle_, event_.get()));
 }
 

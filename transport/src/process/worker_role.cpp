@@ -9,6 +9,7 @@
 #include <exception>
 #include <map>
 
+#include "handoff/context_release.hpp"
 #include "handoff/transport/spawned_process.hpp"
 
 namespace handoff::transport {
@@ -67,8 +68,9 @@ std::optional<int> run_worker_role_if_requested(int argc, char** argv) {
     return worker_orphaned_exit_code;
   }
   const std::vector<std::string> arguments(argv + first_argument, argv + argc);
+  int exit_code = worker_uncaught_exit_code;
   try {
-    return found->second(arguments);
+    exit_code = found->second(arguments);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "worker %.*s: %s\n", static_cast<int>(role.size()), role.data(),
                  error.what());
@@ -76,7 +78,8 @@ std::optional<int> run_worker_role_if_requested(int argc, char** argv) {
     std::fprintf(stderr, "worker %.*s: unknown exception\n", static_cast<int>(role.size()),
                  role.data());
   }
-  return worker_uncaught_exit_code;
+  release_ipc_contexts();
+  return exit_code;
 }
 
 std::vector<std::string> worker_command(std::string_view role,
