@@ -42,7 +42,8 @@ void release_ipc_contexts() noexcept {
         (void)cudaDeviceReset();
     }
   } catch (...) {
-    // The driver could not name a function: the contexts end with the process, file and all.
+    // The driver could not name a function: the contexts end with the process and leave their
+    // file, as before this release existed.
   }
   (void)cudaGetLastError();
 }
