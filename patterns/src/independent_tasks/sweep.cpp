@@ -60,14 +60,14 @@ std::vector<std::pair<task_point, start>> process_steps(const sweep_settings& se
   return steps;
 }
 
-// The recipe on the device: its pool has a process per dataset, each cold sample starts them all
-// with a CUDA context each, as long as the rest of the family; the default profile leaves its cold
-// start to the full profile (its warm pool, measured, pays the same start-up once).
+// A pool on the device starts a CUDA context per worker, and the driver creates contexts largely
+// one after another: each cold sample of a device pool costs more than the rest of its family.
+// The default profile measures the device pools warm (their start paid once, untimed) and leaves
+// their cold starts to the full profile; the host pools' cold rows stay.
 bool process_row_runs(const sweep_settings& settings, const task_row& row, const task_point&,
                       compute_target target, start how) {
-  const bool starts_a_context_per_task = row.recipe && target == compute_target::device;
-  return is_process_row(row) && !(how == start::cold && starts_a_context_per_task &&
-                                  settings.profile == sweep_profile::standard);
+  const bool cold_device_pool = how == start::cold && target == compute_target::device;
+  return is_process_row(row) && !(cold_device_pool && settings.profile == sweep_profile::standard);
 }
 
 name_axes process_axes(const task_point& at, compute_target target, std::optional<start> how) {
