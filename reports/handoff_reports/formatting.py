@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 
 from handoff_reports.results import Ceiling
 
@@ -24,3 +25,14 @@ def ceiling_text(ceiling: Ceiling) -> str:
     if ceiling.is_latency:
         return seconds_text(ceiling.value)
     return f"{ceiling.value / 1e9:.4g} GB/s"
+
+
+def markdown_table(columns: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
+    """A Markdown table of columns and rows of cells, each cell's '|' escaped."""
+
+    def escaped(cell: str) -> str:
+        return cell.replace("|", "\\|")
+
+    out = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+    out += ["| " + " | ".join(escaped(cell) for cell in row) + " |" for row in rows]
+    return "\n".join(out) + "\n"

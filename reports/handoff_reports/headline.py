@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from handoff_reports import formatting
 from handoff_reports.claims import ClaimsError, evaluate_claims, load_claims, verdict_lines
 from handoff_reports.headline_entry import Entry, entry_text
 from handoff_reports.input_files import InputError, read_text
@@ -225,12 +226,7 @@ def _cells(line: HeadlineLine) -> tuple[str, ...]:
 
 
 def markdown_table(lines: Sequence[HeadlineLine]) -> str:
-    def escaped(cell: str) -> str:
-        return cell.replace("|", "\\|")
-
-    out = ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
-    out += ["| " + " | ".join(escaped(c) for c in _cells(line)) + " |" for line in lines]
-    return "\n".join(out) + "\n"
+    return formatting.markdown_table(COLUMNS, (_cells(line) for line in lines))
 
 
 def text_table(lines: Sequence[HeadlineLine]) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from handoff_reports import formatting
 from handoff_reports.headline_entry import Entry, entry_text
 from handoff_reports.python_recipes import python_recipes, python_variants, same_point
 from handoff_reports.results import Row
@@ -105,6 +106,10 @@ def cells(line: PythonCostLine) -> tuple[str, ...]:
     return (line.pattern, line.point, entry_text(line.python), entry_text(line.recipe),
             entry_text(line.fastest), ratio_text(line.over_recipe),
             ratio_text(line.over_fastest))  # fmt: skip
+
+
+def markdown_table(lines: Sequence[PythonCostLine]) -> str:
+    return formatting.markdown_table(COLUMNS, (cells(line) for line in lines))
 
 
 def text_table(lines: Sequence[PythonCostLine]) -> str:

@@ -1,11 +1,15 @@
 """`results-page`: one machine's results as a Markdown page (docs/results/), written from one
-results file, so that no figure on the page is typed by hand.
+run's results files, so that no figure on the page is typed by hand.
 
 The page names its machine, says which run it comes from and the command that writes it again,
-then gives the headline table (between the markers `handoff-headline --into` writes between), the
-ceilings measured and the articles' claims as that run decides them.
+then gives the articles' claims as that run decides them, the headline table (between the markers
+`handoff-headline --into` writes between), what Python costs where the run measured the articles'
+Python recipes, and the ceilings measured. A main job writes two files, its rows and its Python
+recipes' (ci/bench): given both, the page reads them as the report does, the claims decided on
+the Python recipe where one was measured.
 
-handoff-results-page docs/results/runs/h200-default-profile.json -o docs/results/h200.md
+handoff-results-page docs/results/runs/h200-default-profile.json \
+    docs/results/runs/h200-default-profile-python.json -o docs/results/h200.md
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import os
 import shlex
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 from handoff_reports.claims import ClaimsError, evaluate_claims, load_claims
@@ -23,7 +28,11 @@ from handoff_reports.headline import BLOCK_BEGIN, BLOCK_END, headline_table, mar
 from handoff_reports.input_files import InputError
 from handoff_reports.machines import CPU_MODEL, CUDA_RUNTIME, DRIVER, GPU_MODEL, machine_identity
 from handoff_reports.output_files import OutputError, check_output_file, write_atomically
-from handoff_reports.results import ResultsError, Run, by_process, load_results
+from handoff_reports.python_cost import markdown_table as python_cost_table
+from handoff_reports.python_cost import python_cost_lines
+from handoff_reports.results import ResultsError, Run, by_process, load_all
+from handoff_reports.together import runs_together
+from handoff_reports.variants import run_variants
 
 PROGRAM = "handoff-results-page"
 UNSTATED = "not stated"
@@ -37,9 +46,15 @@ HEADLINE_INTRO = (
 )
 
 
-def regenerate_command(results: str, page: str) -> str:
+PYTHON_COST_INTRO = (
+    "Each of the articles' recipes written in Python beside the C++ recipe it stands for and the "
+    "fastest C++ variant at the same point, each with its median and interval, and the ratios."
+)
+
+
+def regenerate_command(files: Sequence[str], page: str) -> str:
     # The interpreter of the environment ci/setup makes, which has the package installed.
-    command = [".venv/bin/python", "-m", "handoff_reports", "results-page", results, "-o", page]
+    command = [".venv/bin/python", "-m", "handoff_reports", "results-page", *files, "-o", page]
     return shlex.join(command)
 
 
@@ -82,13 +97,13 @@ def _markdown_text(text: str) -> str:
     return text.replace("*", "\\*")
 
 
-def which_run(run: Run, results: str, page: str) -> str:
+def _one_file(run: Run, results: str, page: str) -> str:
     benchmarks = run.benchmark_rows()
     failed = sum(row.failed for row in benchmarks)
     link = Path(os.path.relpath(results, Path(page).parent)).as_posix()
     settings = run.settings
     text = (
-        f"From [`{results}`]({link}): commit `{run.context.get('handoff_git_commit', UNSTATED)}`, "
+        f"[`{results}`]({link}): commit `{run.context.get('handoff_git_commit', UNSTATED)}`, "
         f"{run.date or 'date ' + UNSTATED}, profile `{settings.profile or UNSTATED}` in "
         f"{_processes(run)}; {len(benchmarks)} benchmark rows"
         + (f" ({failed} failed)" if failed else "")
@@ -96,9 +111,16 @@ def which_run(run: Run, results: str, page: str) -> str:
     )
     if run.run_state.incomplete:
         text += f" The run is incomplete: {run.run_state.reason or 'no reason given'}."
+    return text
+
+
+def which_run(runs: Sequence[Run], files: Sequence[str], page: str) -> str:
+    text = "From " + _one_file(runs[0], files[0], page)
+    for run, results in zip(runs[1:], files[1:], strict=True):
+        text += " Beside it, from " + _one_file(run, results, page)
     return (
-        f"{text} This page is written from that file, from the repository root, by\n\n"
-        f"```\n{regenerate_command(results, page)}\n```\n"
+        f"{text} This page is written from {'that file' if len(files) == 1 else 'those files'}, "
+        f"from the repository root, by\n\n```\n{regenerate_command(files, page)}\n```\n"
     )
 
 
@@ -119,41 +141,56 @@ def claims_section(run: Run) -> str:
     )
 
 
-def results_page(run: Run, results: str, page: str) -> str:
-    """The page for run, read from the file named results, to be written as page (both named
-    as the command that writes the page names them)."""
+def python_cost_section(runs: Sequence[Run], together: Run) -> str:
+    rows = [row for run in runs for row in run.benchmark_rows()]
+    if not (lines := python_cost_lines(rows, run_variants(together))):
+        return ""
+    return f"## What Python costs\n\n{PYTHON_COST_INTRO}\n\n{python_cost_table(lines)}"
+
+
+def results_page(runs: Sequence[Run], files: Sequence[str], page: str) -> str:
+    """The page for one run's files (its main job's first), read from files, to be written as
+    page (each named as the command that writes the page names it)."""
+    main_job, together = runs[0], runs_together(runs)
+    rows = [row for run in runs for row in run.benchmark_rows()]
     sections = [
-        f"# Results: {machine_title(run)}\n",
-        f"<!-- Written by {PROGRAM} from {results}; do not edit. -->\n",
-        f"{software_line(run)}\n",
-        f"## Which run\n\n{which_run(run, results, page)}",
-        f"## The articles' claims\n\n{claims_section(run)}",
+        f"# Results: {machine_title(main_job)}\n",
+        f"<!-- Written by {PROGRAM} from {' and '.join(files)}; do not edit. -->\n",
+        f"{software_line(main_job)}\n",
+        f"## Which run\n\n{which_run(runs, files, page)}",
+        f"## The articles' claims\n\n{claims_section(together)}",
         f"## Headline\n\n{HEADLINE_INTRO}\n\n"
-        f"{BLOCK_BEGIN}\n{markdown_table(headline_table(run.benchmark_rows()))}{BLOCK_END}\n",
-        f"## Ceilings\n\n{ceilings_section(run)}",
+        f"{BLOCK_BEGIN}\n{markdown_table(headline_table(rows))}{BLOCK_END}\n",
+        python_cost_section(runs, together),
+        f"## Ceilings\n\n{ceilings_section(main_job)}",
     ]
-    return "\n".join(sections)
+    return "\n".join(section for section in sections if section)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog=PROGRAM,
-        description="Write one machine's results page (Markdown) from one handoff_bench results "
-        "file: the machine, which run it is, the articles' claims, the headline table and the "
+        description="Write one machine's results page (Markdown) from one run's handoff_bench "
+        "results files (a main job's, then its Python recipes' where it has them): the machine, "
+        "which run it is, the articles' claims, the headline table, what Python costs and the "
         "ceilings.",
     )
-    parser.add_argument("results", help="a results JSON file written by handoff_bench")
+    parser.add_argument(
+        "results", nargs="+", help="the run's results JSON files, the main job's first"
+    )
     parser.add_argument("-o", "--output", required=True, metavar="PAGE", help="the page to write")
     arguments = parser.parse_args(argv)
-    results, page = Path(arguments.results).as_posix(), Path(arguments.output).as_posix()
+    files = [Path(results).as_posix() for results in arguments.results]
+    page = Path(arguments.output).as_posix()
     try:
         target = check_output_file(page)
-        run = load_results(results)
-        if not run.benchmark_rows():
-            raise ResultsError(f"{results}: no rows measured")
-        if not headline_table(run.benchmark_rows()):
-            raise ResultsError(f"{results}: no row of any pattern at its default point")
-        write_atomically(target, results_page(run, results, page))
+        runs = load_all(files)
+        for run, results in zip(runs, files, strict=True):
+            if not run.benchmark_rows():
+                raise ResultsError(f"{results}: no rows measured")
+        if not headline_table([row for run in runs for row in run.benchmark_rows()]):
+            raise ResultsError(f"{' and '.join(files)}: no row of any pattern at its default point")
+        write_atomically(target, results_page(runs, files, page))
     except (InputError, OutputError, ClaimsError) as error:
         print(f"{PROGRAM}: {error}", file=sys.stderr)
         return 2

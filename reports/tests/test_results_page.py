@@ -13,15 +13,22 @@ import pytest
 from handoff_reports import headline
 from handoff_reports.claims import load_claims
 from handoff_reports.headline import BLOCK_BEGIN, BLOCK_END, headline_table, markdown_table
-from handoff_reports.results import by_process, load_results
+from handoff_reports.python_cost import python_cost_lines
+from handoff_reports.results import by_process, load_all, load_results
 from handoff_reports.results_page import main, results_page, which_run
+from handoff_reports.together import runs_together
+from handoff_reports.variants import run_variants
 
 REPOSITORY = Path(__file__).parent.parent.parent
 PAGES = sorted(path for path in (REPOSITORY / "docs" / "results").glob("*.md")
                if path.name != "README.md")  # fmt: skip
 FIXTURE = Path(__file__).parent / "fixtures" / "real" / "h200-default-profile.json"
+RUNS = REPOSITORY / "docs" / "results" / "runs"
+# The committed main job: its rows, and its Python recipes' beside them.
+MAIN_JOB = RUNS / "h200-default-profile.json"
+MAIN_JOB_PYTHON = RUNS / "h200-default-profile-python.json"
 # The command each page names, from which the test writes it again.
-COMMAND = re.compile(r"results-page (\S+) -o (\S+)\n")
+COMMAND = re.compile(r"results-page (.+?) -o (\S+)\n")
 
 
 def _page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
@@ -64,15 +71,61 @@ def test_which_run_names_the_file_the_commit_and_the_command(
     assert f"results-page {FIXTURE.as_posix()} -o {tmp_path / 'h200.md'}\n" in which
 
 
-def test_which_run_counts_each_rows_processes() -> None:
-    # The committed main job: three processes for every row, eight for the rows that earned more.
-    main_job = REPOSITORY / "docs" / "results" / "runs" / "h200-default-profile.json"
-    run = load_results(main_job)
+def test_which_run_counts_each_rows_processes(tmp_path: Path) -> None:
+    # The committed main job: three processes for every row.
+    run = load_results(MAIN_JOB)
     counts = Counter(len(by_process(row.repetition_figures)) for row in run.rows.values())
-    assert sorted(counts) == [3, 8]
-    which = which_run(run, "run.json", "page.md")
-    assert f"in 3 to 8 processes a row ({counts[3]} rows in 3, {counts[8]} in 8)" in which
-    assert "in 1 process;" in which_run(load_results(FIXTURE), "run.json", "page.md")
+    assert sorted(counts) == [3]
+    assert "in 3 processes;" in which_run([run], ["run.json"], "page.md")
+    # Five rows left with two of their processes: the page counts each count's rows.
+    document = json.loads(MAIN_JOB.read_text())
+    shortened = list(dict.fromkeys(entry["name"] for entry in document["benchmarks"]))[:5]
+    for name in shortened:
+        last = max(i for i, entry in enumerate(document["benchmarks"]) if entry["name"] == name)
+        del document["benchmarks"][last]
+    uneven = tmp_path / "uneven.json"
+    uneven.write_text(json.dumps(document))
+    which = which_run([load_results(uneven)], ["run.json"], "page.md")
+    assert f"in 2 to 3 processes a row (5 rows in 2, {len(run.rows) - 5} in 3)" in which
+    assert "in 1 process;" in which_run([load_results(FIXTURE)], ["run.json"], "page.md")
+
+
+def test_a_main_job_and_its_python_recipes_make_one_page(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = tmp_path / "h200.md"
+    assert main([str(MAIN_JOB), str(MAIN_JOB_PYTHON), "-o", str(page)]) == 0
+    assert capsys.readouterr().out == f"handoff-results-page: wrote {page}\n"
+    text = page.read_text()
+    headings = [line for line in text.splitlines() if line.startswith("## ")]
+    assert headings == ["## Which run", "## The articles' claims", "## Headline",
+                        "## What Python costs", "## Ceilings"]  # fmt: skip
+    which = text.split("## Which run\n\n")[1].split("## The articles' claims")[0]
+    assert f"Beside it, from [`{MAIN_JOB_PYTHON.as_posix()}`]" in which
+    assert f"results-page {MAIN_JOB.as_posix()} {MAIN_JOB_PYTHON.as_posix()} -o" in which
+    # The claims are decided as the report decides them, on the Python recipe where one was run.
+    claims = text.split("## The articles' claims\n\n")[1].split("\n\n")[0]
+    assert "decided on the Python recipe" in claims
+    runs = load_all([MAIN_JOB, MAIN_JOB_PYTHON])
+    rows = [row for run in runs for row in run.benchmark_rows()]
+    lines = python_cost_lines(rows, run_variants(runs_together(runs)))
+    assert lines
+    cost = text.split("## What Python costs\n\n")[1].split("## Ceilings")[0]
+    assert sum(line.startswith("| ") for line in cost.splitlines()) == len(lines) + 1
+    for line in lines:
+        assert f"| {line.pattern} | {line.point} | " in cost
+
+
+def test_a_python_file_of_another_machine_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    document = json.loads(MAIN_JOB_PYTHON.read_text())
+    document["context"]["handoff_gpu0_name"] = "NVIDIA H100 80GB HBM3"
+    elsewhere = tmp_path / "elsewhere-python.json"
+    elsewhere.write_text(json.dumps(document))
+    error = _failure([str(MAIN_JOB), str(elsewhere), "-o", str(tmp_path / "page.md")], capsys)
+    assert error.startswith("handoff-results-page: NOT COMPARABLE:")
+    assert not (tmp_path / "page.md").exists()
 
 
 def test_handoff_headline_writes_into_a_page_as_into_the_readme(
@@ -88,9 +141,9 @@ def test_each_committed_page_is_the_one_its_results_file_gives(page: Path) -> No
     text = page.read_text()
     found = COMMAND.search(text)
     assert found, f"{page} names no results-page command"
-    results, written_as = found.groups()
+    files, written_as = found.group(1).split(), found.group(2)
     assert REPOSITORY / written_as == page
-    expected = results_page(load_results(REPOSITORY / results), results, written_as)
+    expected = results_page(load_all(REPOSITORY / f for f in files), files, written_as)
     assert text == expected, (
         f"{written_as} differs from its run: from the repository root, run its command again"
     )
