@@ -30,7 +30,7 @@ from handoff_reports.machines import CPU_MODEL, CUDA_RUNTIME, DRIVER, GPU_MODEL,
 from handoff_reports.output_files import OutputError, check_output_file, write_atomically
 from handoff_reports.python_cost import markdown_table as python_cost_table
 from handoff_reports.python_cost import python_cost_lines
-from handoff_reports.results import ResultsError, Run, by_process, load_all
+from handoff_reports.results import ResultsError, Row, Run, by_process, load_all
 from handoff_reports.together import runs_together
 from handoff_reports.variants import run_variants
 
@@ -141,8 +141,7 @@ def claims_section(run: Run) -> str:
     )
 
 
-def python_cost_section(runs: Sequence[Run], together: Run) -> str:
-    rows = [row for run in runs for row in run.benchmark_rows()]
+def python_cost_section(rows: Sequence[Row], together: Run) -> str:
     if not (lines := python_cost_lines(rows, run_variants(together))):
         return ""
     return f"## What Python costs\n\n{PYTHON_COST_INTRO}\n\n{python_cost_table(lines)}"
@@ -161,7 +160,7 @@ def results_page(runs: Sequence[Run], files: Sequence[str], page: str) -> str:
         f"## The articles' claims\n\n{claims_section(together)}",
         f"## Headline\n\n{HEADLINE_INTRO}\n\n"
         f"{BLOCK_BEGIN}\n{markdown_table(headline_table(rows))}{BLOCK_END}\n",
-        python_cost_section(runs, together),
+        python_cost_section(rows, together),
         f"## Ceilings\n\n{ceilings_section(main_job)}",
     ]
     return "\n".join(section for section in sections if section)
