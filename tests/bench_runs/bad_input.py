@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Bad input to handoff_bench gets one line naming what is wrong, and exit 2, before anything is
 measured: every numeric flag out of its range or not a number (zero repetitions among them), a
-flag that only lists given to a run, and an earlier results file (--handoff-ceilings-from) that nests too deep or is too large to be one.
+flag that only lists given to a run, an earlier results file (--handoff-ceilings-from) that nests
+too deep or is too large to be one, and a HANDOFF_SPIN that names no way to spin.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import tempfile
 from pathlib import Path
 
@@ -43,8 +45,10 @@ BAD_FLAGS = [
 ]
 
 
-def one_line_refusal(bench: str, arguments: list[str], says: str) -> None:
-    run = start(bench, ["--benchmark_filter=^inputs/", *arguments])
+def one_line_refusal(
+    bench: str, arguments: list[str], says: str, environment: dict[str, str] | None = None
+) -> None:
+    run = start(bench, ["--benchmark_filter=^inputs/", *arguments], env=environment)
     errors = finish(run, 60)
     lines = [line for line in errors.splitlines() if line.strip()]
     if run.returncode != 2:
@@ -73,7 +77,9 @@ def main() -> int:
         one_line_refusal(
             bench, [f"--handoff-ceilings-from={missing}"], "No such file or directory"
         )
-    print(f"ok: {len(BAD_FLAGS) + 3} bad inputs, each refused with one line and exit 2")
+    spinning = {**os.environ, "HANDOFF_SPIN": "busy"}
+    one_line_refusal(bench, [], "HANDOFF_SPIN must be yield or pause, not 'busy'", spinning)
+    print(f"ok: {len(BAD_FLAGS) + 4} bad inputs, each refused with one line and exit 2")
     return 0
 
 

@@ -10,16 +10,42 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "handoff/transport/process_errors.hpp"
 #include "handoff/transport/stop_request.hpp"
 
 namespace handoff::transport {
 
+spin_turn spin_turn_from_environment() {
+  const char* setting = std::getenv("HANDOFF_SPIN");
+  const std::string_view value = setting == nullptr ? "" : setting;
+  if (value.empty() || value == "yield") return spin_turn::yield;
+  if (value == "pause") return spin_turn::pause;
+  throw std::invalid_argument("HANDOFF_SPIN must be yield or pause, not '" + std::string(value) +
+                              "'");
+}
+
 void offer_the_core() noexcept {
-  sched_yield();
+  // handoff_bench has checked the setting before any spin; a worker inherits its environment.
+  static const spin_turn turn = [] {
+    try {
+      return spin_turn_from_environment();
+    } catch (const std::invalid_argument&) {
+      return spin_turn::yield;
+    }
+  }();
+  if (turn == spin_turn::yield) {
+    sched_yield();
+    return;
+  }
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
 }
 
 bool ready_within_spin(int fd, short events, deadline_clock::time_point deadline) {

@@ -23,6 +23,13 @@ inline constexpr auto spin_before_sleeping = std::chrono::microseconds(50);
 // hand-off then takes two spins (docs/design/measured-along-the-way.md).
 void offer_the_core() noexcept;
 
+// How a spin's turn offers the core, from HANDOFF_SPIN: `yield` (unset or empty too) hands it to
+// a thread that waits for it (sched_yield); `pause` only eases off it for a sibling hardware
+// thread, as every spin did before yielding: a switch for experiments, since a yield to a thread
+// that computes costs the yielder that thread's time slice. Anything else is std::invalid_argument.
+enum class spin_turn { yield, pause };
+spin_turn spin_turn_from_environment();
+
 // Re-tests fd for events without sleeping, for spin_before_sleeping or until the deadline; true
 // once it is ready. A reader calls it before it sleeps in poll().
 bool ready_within_spin(int fd, short events, deadline_clock::time_point deadline);
