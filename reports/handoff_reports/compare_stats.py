@@ -32,9 +32,12 @@ repetition i of the contender were measured within seconds of each other (compar
 handoff_bench --handoff-plant-alternate), and the machine's speed at that moment, which on a shared
 machine wanders by tens of percent for seconds at a time and moves every row alike, cancels in
 their ratio. The row's change is then the median of those ratios minus one, and its interval that
-median's distribution-free 95% interval: SLOWER or FASTER when the change is beyond the threshold
-and the interval leaves out 1, SAME otherwise. Its resolution is the interval's larger relative
-half-width around the median ratio: the smallest change whose interval could leave out 1. With
+median's distribution-free 95% interval; its resolution is that interval's half-width toward the
+change, as a share of the change's own kind (a rise, median / low - 1; a fall, 1 - median / high):
+the smallest change whose interval leaves out 1. SLOWER or FASTER when the change is beyond the
+threshold and the interval leaves out 1 (so the change clears the resolution); otherwise
+UNRESOLVED where the resolution is wider than the threshold (as it is for any change beyond the
+threshold whose interval holds 1), SAME where it is not. With
 fewer than PAIRED_MINIMUM pairs, or unequal counts, the process-level rule applies.
 
 FAILED (the contender's result was wrong, or it errored, or either side's figures are damaged) and
@@ -393,11 +396,19 @@ def judge_paired(
     low, high = ratios[j - 1], ratios[len(ratios) - j]
     middle = _median(ratios)
     change = middle - 1
+    # Toward the change, as the process-level rule's: a rise is called once the interval's low end
+    # is above 1, a fall once its high end is below, so the change then clears the resolution; and
+    # a change beyond the threshold whose interval holds 1 has a resolution wider than it.
+    smallest = middle / low - 1 if change >= 0 else 1 - middle / high
     if abs(change) > threshold and (low > 1 or high < 1):
-        verdict = _by_direction(change)
+        verdict, reason = _by_direction(change), ""
+    elif smallest > threshold:
+        verdict = Verdict.UNRESOLVED
+        reason = (
+            f"resolution {format_resolution(smallest)} wider than the threshold ({threshold:.3g})"
+        )
     else:
-        verdict = Verdict.SAME
-    smallest = max(middle / low, high / middle) - 1
+        verdict, reason = Verdict.SAME, ""
     source = f"{len(ratios)} pairs taken in turn"
     return Judgement(
         change,
@@ -405,5 +416,6 @@ def judge_paired(
         process_side(before),
         process_side(after),
         smallest,
+        reason,
         sources=(source, source),
     )

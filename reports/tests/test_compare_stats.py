@@ -378,8 +378,19 @@ def test_paired_runs_see_a_10_percent_slowdown_through_the_drift() -> None:
 
 def test_paired_runs_of_one_build_read_same_through_the_drift() -> None:
     baseline = [rep(d) for d in DRIFT]
-    again = [rep(d * (1.02 if i % 3 else 0.97)) for i, d in enumerate(DRIFT)]
-    assert judge_paired(baseline, again, 0.05).verdict is Verdict.SAME
+    again = [rep(d * (1.01 if i % 3 else 0.99)) for i, d in enumerate(DRIFT)]
+    judgement = judge_paired(baseline, again, 0.05)
+    assert judgement.verdict is Verdict.SAME
+    assert judgement.resolution is not None and judgement.resolution <= 0.05
+
+
+def test_paired_runs_too_wide_for_the_threshold_are_unresolved_not_same() -> None:
+    baseline = [rep(d) for d in DRIFT]
+    again = [rep(d * (1.04 if i % 3 else 0.94)) for i, d in enumerate(DRIFT)]
+    judgement = judge_paired(baseline, again, 0.03)
+    assert judgement.verdict is Verdict.UNRESOLVED
+    assert judgement.resolution == pytest.approx(1.04 / 0.94 - 1)
+    assert "wider than the threshold" in judgement.reason
 
 
 def test_a_paired_change_is_called_only_when_its_interval_leaves_out_one() -> None:
@@ -387,9 +398,25 @@ def test_a_paired_change_is_called_only_when_its_interval_leaves_out_one() -> No
     mixed = [rep(r) for r in (0.8, 0.9, 0.95, 1.0, 1.12, 1.2, 1.25, 1.3, 1.4)]
     judgement = judge_paired(baseline, mixed, 0.05)
     assert judgement.change == pytest.approx(0.12)
-    assert judgement.verdict is Verdict.SAME  # 0.9 to 1.3: no measurable difference
-    # The interval's larger half-width around the median ratio: 1.12 / 0.9.
+    assert judgement.verdict is Verdict.UNRESOLVED  # 0.9 to 1.3: no measurable difference
+    # The interval's half-width toward the rise, below the median ratio: 1.12 / 0.9.
     assert judgement.resolution == pytest.approx(1.12 / 0.9 - 1)
+
+
+def test_a_paired_call_clears_its_resolution_toward_the_change() -> None:
+    # Ratios 1.03 to 1.30: a rise whose interval leaves out 1, its high side far wider.
+    baseline = [rep(1.0)] * 9
+    slower = [rep(r) for r in (1.03, 1.04, 1.045, 1.05, 1.06, 1.1, 1.2, 1.25, 1.3)]
+    judgement = judge_paired(baseline, slower, 0.03)
+    assert judgement.verdict is Verdict.SLOWER
+    assert judgement.resolution is not None
+    assert judgement.resolution == pytest.approx(1.06 / 1.04 - 1)
+    assert judgement.change > judgement.resolution
+    faster = [rep(1 / r) for r in (1.03, 1.04, 1.045, 1.05, 1.06, 1.1, 1.2, 1.25, 1.3)]
+    falling = judge_paired(baseline, faster, 0.03)
+    assert falling.verdict is Verdict.FASTER
+    assert falling.resolution == pytest.approx(1 - (1 / 1.06) / (1 / 1.04))
+    assert falling.resolution is not None and -falling.change > falling.resolution
 
 
 def test_too_few_or_unequal_pairs_fall_back_to_the_process_level_rule() -> None:
