@@ -285,6 +285,8 @@ class Comparison:
                 )
         if not self.run_level_known and any(row.is_called for row in self.rows):
             lines.append(RUN_LEVEL_UNKNOWN)
+        if line := self.machine_moved_line():
+            lines.append(line)
         for side, run in (("baseline", self.baseline), ("contender", self.contender)):
             state = run.run_state
             if state.incomplete:
@@ -294,6 +296,27 @@ class Comparison:
                     f"{rows})"
                 )
         return lines
+
+    def machine_moved_line(self) -> str | None:
+        """Where ceilings and benchmarks were both called: the machine's own figures moved between
+        the runs, so a benchmark's change may be the machine's. A ceiling slowed on purpose (a
+        planted slowdown) says nothing about the machine."""
+        moved = [
+            row
+            for row in self.ceilings
+            if row.is_called
+            and not (row.baseline.planted_slowdown or row.contender.planted_slowdown)
+        ]
+        if not moved or not any(row.is_called for row in self.benchmarks):
+            return None
+        slower = sum(row.verdict is Verdict.SLOWER for row in moved)
+        ratio = geometric_mean_ratio(self.ceilings)
+        overall = f", all ceilings' geomean {ratio - 1:+.1%}" if ratio is not None else ""
+        return (
+            f"warning: the machine itself moved between the runs: {len(moved)} of its "
+            f"{len(self.ceilings)} ceilings read SLOWER or FASTER ({slower} SLOWER{overall}), "
+            "so a benchmark called SLOWER or FASTER may be the machine's change, not the code's"
+        )
 
     def family_lines(self) -> list[str]:
         """One line per section with rows: how its rows were judged together, and at what α*."""
