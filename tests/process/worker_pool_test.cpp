@@ -10,11 +10,11 @@
 #include <cstdlib>
 
 #include <chrono>
-#include <optional>
 #include <string>
 #include <thread>
 
 #include "handoff/transport/process/worker_role.hpp"
+#include "support/scoped_environment.hpp"
 
 namespace handoff::patterns {
 
@@ -200,31 +200,10 @@ TEST(WorkerCores, APoolThatDoesNotFitIsLeftToTheScheduler) {
   EXPECT_TRUE(transport::plan_worker_cores(sixteen, {}, 0).empty());
 }
 
-// Sets HANDOFF_WORKER_CORES for a scope.
-class worker_cores_setting {
- public:
-  explicit worker_cores_setting(const char* value) {
-    if (const char* before = std::getenv("HANDOFF_WORKER_CORES")) before_ = before;
-    EXPECT_EQ(setenv("HANDOFF_WORKER_CORES", value, 1), 0);
-  }
-  ~worker_cores_setting() {
-    if (before_) {
-      setenv("HANDOFF_WORKER_CORES", before_->c_str(), 1);
-    } else {
-      unsetenv("HANDOFF_WORKER_CORES");
-    }
-  }
-  worker_cores_setting(const worker_cores_setting&) = delete;
-  worker_cores_setting& operator=(const worker_cores_setting&) = delete;
-
- private:
-  std::optional<std::string> before_;
-};
-
 // Whatever this machine has: where a pool is held, each worker runs on its core alone and no two
 // pools share one; where it is not, each worker may run wherever this process may.
 TEST(WorkerCores, EachWorkerRunsWhereThePoolSays) {
-  const worker_cores_setting held("held");
+  const test::scoped_environment held("HANDOFF_WORKER_CORES", "held");
   const auto allowed = cores_of(0);
   worker_pool first("numbered", 2, {.role = "pool_numbered", .arguments = {"0"}});
   worker_pool second("numbered", 1, {.role = "pool_numbered", .arguments = {"0"}});
@@ -247,7 +226,7 @@ TEST(WorkerCores, EachWorkerRunsWhereThePoolSays) {
 }
 
 TEST(WorkerCores, APoolGivesItsCoresBack) {
-  const worker_cores_setting held("held");
+  const test::scoped_environment held("HANDOFF_WORKER_CORES", "held");
   std::vector<int> taken;
   {
     worker_pool pool("numbered", 2, {.role = "pool_numbered", .arguments = {"0"}});
@@ -260,7 +239,7 @@ TEST(WorkerCores, APoolGivesItsCoresBack) {
 
 TEST(WorkerCores, TheSchedulerPlacesWorkersUnlessHoldingIsAskedFor) {
   for (const char* setting : {"", "scheduler", "HELD"}) {
-    const worker_cores_setting asked(setting);
+    const test::scoped_environment asked("HANDOFF_WORKER_CORES", setting);
     worker_pool pool("numbered", 1, {.role = "pool_numbered", .arguments = {"0"}});
     EXPECT_TRUE(pool.cores().empty()) << setting;
     EXPECT_EQ(cores_of(pool.worker_pid(0)), cores_of(0)) << setting;
