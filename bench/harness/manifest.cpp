@@ -11,6 +11,8 @@
 
 #include "build_info.hpp"
 #include "handoff/device_discovery.hpp"
+#include "handoff/transport/fd_io.hpp"
+#include "handoff/transport/process/worker_cores.hpp"
 #include "handoff/transport/shared_library.hpp"
 #include "nccl_environment.hpp"
 
@@ -197,7 +199,9 @@ std::map<std::string, std::string> describe_settings(const bench_config& config,
           {"passes", std::to_string(config.passes)},
           {"processes", std::to_string(config.processes)},
           {"shuffle_seed", std::to_string(config.shuffle_seed)},
-          {"planted_slowdown", config.plant.describe()}};
+          {"planted_slowdown", config.plant.describe()},
+          {"spin", transport::name_of(transport::spin_turn_from_environment())},
+          {"worker_cores", transport::worker_placement()}};
 }
 
 void add_settings_to_context(const std::map<std::string, std::string>& settings) {

@@ -33,7 +33,12 @@ from typing import Any
 
 from handoff_reports.input_files import is_finite_number
 from handoff_reports.output_files import OutputError, check_output_file, write_atomically
-from handoff_reports.results import MEASUREMENT_SETTINGS, ResultsError, read_results_document
+from handoff_reports.results import (
+    MEASUREMENT_DEFAULTS,
+    MEASUREMENT_SETTINGS,
+    ResultsError,
+    read_results_document,
+)
 
 
 class MergeError(ValueError):
@@ -44,7 +49,9 @@ def _check_settings(documents: list[dict[str, Any]], names: list[str]) -> None:
     def settings(document: dict[str, Any]) -> dict[str, str | None]:
         context = document.get("context", {})
         return {
-            key: None if context.get(f"setting_{key}") is None else str(context[f"setting_{key}"])
+            key: MEASUREMENT_DEFAULTS.get(key)
+            if context.get(f"setting_{key}") is None
+            else str(context[f"setting_{key}"])
             for key in MEASUREMENT_SETTINGS
         }
 

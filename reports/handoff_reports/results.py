@@ -304,7 +304,11 @@ MEASUREMENT_SETTINGS = (
     "min_time",
     "timeout",
     "max_elements",
+    "spin",
+    "worker_cores",
 )
+# What a file written before a setting was recorded ran with: its default then.
+MEASUREMENT_DEFAULTS = {"spin": "yield", "worker_cores": "scheduler"}
 # Settings that change what was run, or in which order, but not how one row is measured.
 INFORMATIVE_SETTINGS = (
     "filter", "repetitions", "passes", "processes", "shuffle_seed", "cold_samples",
@@ -328,6 +332,8 @@ class RunSettings:
     processes: str | None = None  # how many processes shared the row's time (ci/bench)
     shuffle_seed: str | None = None
     planted_slowdown: str | None = None
+    spin: str | None = None  # HANDOFF_SPIN: how a waiting reader's spin offers the core
+    worker_cores: str | None = None  # HANDOFF_WORKER_CORES: pools held on cores, or not
     gpu_sm_clock_mhz_at_start: str | None = None
     gpu_mem_clock_mhz_at_start: str | None = None
     gpu_clock_event_reasons_at_start: str | None = None
@@ -349,7 +355,10 @@ class RunSettings:
         return any(getattr(self, name) is not None for name in MEASUREMENT_SETTINGS)
 
     def measurement(self) -> dict[str, str | None]:
-        return {name: getattr(self, name) for name in MEASUREMENT_SETTINGS}
+        return {
+            name: getattr(self, name) or MEASUREMENT_DEFAULTS.get(name)
+            for name in MEASUREMENT_SETTINGS
+        }
 
     def informative(self) -> dict[str, str | None]:
         return {name: getattr(self, name) for name in INFORMATIVE_SETTINGS}

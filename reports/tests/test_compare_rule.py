@@ -117,6 +117,19 @@ def test_different_measurement_settings_are_not_comparable(tmp_path, capsys):
     assert "4 NOT COMPARABLE" in output and "result: no regression" in output
 
 
+def test_the_spin_and_worker_placement_are_measurement_settings(tmp_path, capsys):
+    # A file written before they were recorded ran with their defaults: comparable with those.
+    defaults = pair(tmp_path, 1.0, 0.005, contender_settings={"spin": "yield"})
+    assert main(list(defaults)) == 0
+    assert "different settings" not in capsys.readouterr().out
+    held = pair(tmp_path, 1.0, 0.005, contender_settings={"spin": "pause", "worker_cores": "held"})
+    assert main(list(held)) == 0
+    output = capsys.readouterr().out
+    warning = next(line for line in output.splitlines() if "different settings" in line)
+    assert "spin: yield -> pause" in warning and "worker_cores: scheduler -> held" in warning
+    assert verdict_line(output, KEYS[0].removesuffix("/manual_time")).endswith("NOT COMPARABLE")
+
+
 def test_ignore_settings_compares_anyway(tmp_path, capsys):
     paths = pair(tmp_path, 1.10, 0.005, contender_settings={"profile": "full"})
     assert main([*paths, "--ignore-settings"]) == 1

@@ -97,6 +97,15 @@ def test_passes_with_different_measurement_settings_are_refused(tmp_path, capsys
     assert not (tmp_path / "night.json").exists()
 
 
+def test_a_pass_without_the_spin_recorded_merges_with_one_at_the_default(tmp_path, capsys):
+    first = _issue_14_pass(tmp_path, 0, 0.01)
+    second = _issue_14_pass(tmp_path, 2, 0.01, spin="yield")
+    assert main([str(first), str(second), "-o", str(tmp_path / "night.json")]) == 0
+    paused = _issue_14_pass(tmp_path, 4, 0.01, spin="pause")
+    assert main([str(first), str(paused), "-o", str(tmp_path / "other.json")]) == 2
+    assert "spin yield in" in capsys.readouterr().err
+
+
 def test_passes_differing_only_in_shuffle_seed_merge(tmp_path):
     first = _issue_14_pass(tmp_path, 0, 0.01, shuffle_seed="1")
     second = _issue_14_pass(tmp_path, 2, 0.01, shuffle_seed="2")

@@ -30,6 +30,10 @@ spin_turn spin_turn_from_environment() {
                               "'");
 }
 
+const char* name_of(spin_turn turn) noexcept {
+  return turn == spin_turn::pause ? "pause" : "yield";
+}
+
 void offer_the_core() noexcept {
   // handoff_bench has checked the setting before any spin; a worker inherits its environment.
   static const spin_turn turn = [] {

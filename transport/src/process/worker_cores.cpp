@@ -69,6 +69,10 @@ bool hold_every_thread(pid_t worker, const cpu_set_t& mask) {
 
 }  // namespace
 
+const char* worker_placement() {
+  return holding_asked_for() ? "held" : "scheduler";
+}
+
 std::vector<int> plan_worker_cores(std::span<const int> allowed, std::span<const int> held,
                                    std::size_t count) {
   if (count == 0 || allowed.size() < 3) return {};

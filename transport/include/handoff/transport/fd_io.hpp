@@ -29,6 +29,7 @@ void offer_the_core() noexcept;
 // that computes costs the yielder that thread's time slice. Anything else is std::invalid_argument.
 enum class spin_turn { yield, pause };
 spin_turn spin_turn_from_environment();
+const char* name_of(spin_turn turn) noexcept;
 
 // Re-tests fd for events without sleeping, for spin_before_sleeping or until the deadline; true
 // once it is ready. A reader calls it before it sleeps in poll().

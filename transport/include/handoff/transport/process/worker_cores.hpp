@@ -21,6 +21,9 @@ namespace handoff::transport {
 std::vector<int> plan_worker_cores(std::span<const int> allowed, std::span<const int> held,
                                    std::size_t count);
 
+// How this process's pools are placed, as the run's settings record it: "held" or "scheduler".
+const char* worker_placement();
+
 class worker_cores {
  public:
   worker_cores() = default;
