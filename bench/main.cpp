@@ -23,7 +23,6 @@
 
 #include "handoff/context_release.hpp"
 #include "handoff/patterns/multi_gpu/workload_registry.hpp"
-#include "handoff/transport/fd_io.hpp"
 #include "handoff/transport/process/worker_role.hpp"
 #include "harness/bench_config.hpp"
 #include "harness/ceiling_source.hpp"
@@ -125,7 +124,6 @@ std::string ceilings_filter(const std::vector<std::string>& ceilings) {
 int run_benchmarks(int argc, char** argv) {
   using namespace handoff::bench;
   const bench_config config = parse_handoff_flags(argc, argv);
-  handoff::transport::spin_turn_from_environment();  // a bad HANDOFF_SPIN fails before any row
   const std::string results_path = json_results_path(argc, argv);
   const bool listing = flag_is_set(argc, argv, "--benchmark_list_tests");
   const auto display =

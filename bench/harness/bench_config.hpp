@@ -9,6 +9,7 @@
 #include "axis_choice.hpp"
 #include "handoff/device_discovery.hpp"
 #include "handoff/patterns/sweep_settings.hpp"
+#include "handoff/transport/fd_io.hpp"
 
 namespace handoff::bench {
 
@@ -89,6 +90,9 @@ struct bench_config {
   // row's figure moves between processes by far more than between samples inside one): the
   // profile's per-row sampling budget and its cold rows' fixed sample counts are shared among them.
   int processes = 1;
+  // How a waiting reader's spin offers the core (HANDOFF_SPIN), recorded with the settings; the
+  // transport and the workers read the same variable themselves.
+  transport::spin_turn spin = transport::spin_turn::yield;
   // Fixed sample counts (cold rows) shared among the processes: this one's share, at least 1.
   int fixed_samples_here(int fixed_samples) const noexcept {
     return fixed_samples <= 0 ? fixed_samples : (fixed_samples + processes - 1) / processes;

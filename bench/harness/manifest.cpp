@@ -11,7 +11,6 @@
 
 #include "build_info.hpp"
 #include "handoff/device_discovery.hpp"
-#include "handoff/transport/fd_io.hpp"
 #include "handoff/transport/process/worker_cores.hpp"
 #include "handoff/transport/shared_library.hpp"
 #include "nccl_environment.hpp"
@@ -200,7 +199,7 @@ std::map<std::string, std::string> describe_settings(const bench_config& config,
           {"processes", std::to_string(config.processes)},
           {"shuffle_seed", std::to_string(config.shuffle_seed)},
           {"planted_slowdown", config.plant.describe()},
-          {"spin", transport::name_of(transport::spin_turn_from_environment())},
+          {"spin", transport::name_of(config.spin)},
           {"worker_cores", transport::worker_placement()}};
 }
 

@@ -34,9 +34,9 @@ from typing import Any
 from handoff_reports.input_files import is_finite_number
 from handoff_reports.output_files import OutputError, check_output_file, write_atomically
 from handoff_reports.results import (
-    MEASUREMENT_DEFAULTS,
     MEASUREMENT_SETTINGS,
     ResultsError,
+    RunSettings,
     read_results_document,
 )
 
@@ -47,13 +47,7 @@ class MergeError(ValueError):
 
 def _check_settings(documents: list[dict[str, Any]], names: list[str]) -> None:
     def settings(document: dict[str, Any]) -> dict[str, str | None]:
-        context = document.get("context", {})
-        return {
-            key: MEASUREMENT_DEFAULTS.get(key)
-            if context.get(f"setting_{key}") is None
-            else str(context[f"setting_{key}"])
-            for key in MEASUREMENT_SETTINGS
-        }
+        return RunSettings.from_context(document.get("context", {})).measurement()
 
     first = settings(documents[0])
     for name, document in zip(names[1:], documents[1:], strict=True):

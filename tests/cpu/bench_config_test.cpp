@@ -6,6 +6,7 @@
 #include "harness/axis_choice.hpp"
 #include "harness/bench_config.hpp"
 #include "harness/family_registry.hpp"
+#include "support/scoped_environment.hpp"
 
 namespace handoff::bench {
 namespace {
@@ -43,6 +44,22 @@ TEST(BenchConfig, PassesAreParsedAndOneByDefault) {
   EXPECT_EQ(parse_handoff_flags(plain.count, plain.pointers.data()).passes, 1);
   arguments nine({"handoff_bench", "--handoff-passes=9"});
   EXPECT_EQ(parse_handoff_flags(nine.count, nine.pointers.data()).passes, 9);
+}
+
+TEST(BenchConfig, TheSpinIsReadFromTheEnvironmentAndABadOneRefused) {
+  arguments plain({"handoff_bench"});
+  {
+    const test::scoped_environment unset("HANDOFF_SPIN", nullptr);
+    EXPECT_EQ(parse_handoff_flags(plain.count, plain.pointers.data()).spin,
+              transport::spin_turn::yield);
+  }
+  {
+    const test::scoped_environment pause("HANDOFF_SPIN", "pause");
+    EXPECT_EQ(parse_handoff_flags(plain.count, plain.pointers.data()).spin,
+              transport::spin_turn::pause);
+  }
+  const test::scoped_environment wrong("HANDOFF_SPIN", "busy");
+  EXPECT_THROW(parse_handoff_flags(plain.count, plain.pointers.data()), std::invalid_argument);
 }
 
 TEST(BenchConfig, BadValuesAreClearErrors) {
