@@ -8,12 +8,15 @@ writes). For each row they give:
   pooled over the files (each file's variance weighted by its degrees of freedom), with their
   degrees of freedom together (process_level.own_spread, per file). A side of a single process uses
   it instead of being UNRESOLVED; a side of several pools it with its own (process_level.py);
-- with two files or more, the spread between whole runs beyond what that process spread explains:
-  the variance of the files' mean log medians less the process variance over a file's processes,
-  never below zero, with one degree of freedom fewer than the files. The processes of one run are
-  measured back to back and share its minute (the machine's state, its neighbours), which no count
-  of them averages away, so two runs differ by at least this much; the resolution adds it
-  (process_level.resolution).
+- with two files or more, how far a whole run moves: the variance of the files' mean log medians,
+  with one degree of freedom fewer than the files. The processes of one run are measured back to
+  back and share its minute (the machine's state, its neighbours), which no count of them averages
+  away; the resolution adds this variance for each side (process_level.resolution). It is taken
+  whole, not less the part the files' own process spread would explain: with a few files that
+  difference is often zero, and whole runs then counted as never moving beyond their processes,
+  which a rare slow minute disproves (docs/design/comparing-runs.md, "Runs that move"). Whole,
+  it counts the processes' part a second time: a resolution a little wider than it need be, where
+  runs hardly move.
 
 A spread belongs to its machine: a file from another machine (machines.py) is refused, and so is a
 set of files with no row of two processes or more, since it holds no spread at all.
@@ -73,8 +76,7 @@ def _row_spread(per_run: list[list[ProcessFigure]], where: str) -> Spread | None
     run_sd = 0.0
     if runs >= 2:
         means = [statistics.fmean(math.log(p.seconds) for p in processes) for processes in measured]
-        explained = variance * statistics.fmean(1 / len(processes) for processes in measured)
-        run_sd = math.sqrt(max(0.0, statistics.variance(means) - explained))
+        run_sd = statistics.stdev(means)
     counted = f"{processes} processes" + (f" in {runs} runs" if runs >= 2 else "")
     return Spread(
         math.sqrt(variance), degrees + 1, f"machine noise from {where} ({counted})", run_sd, runs

@@ -58,9 +58,9 @@ class Spread:
     sd: float
     processes: int  # how many processes it was measured from
     source: str  # where it came from, in words: "this run's 3 processes", "machine noise from F"
-    # The spread between whole runs beyond what their processes' spread explains (the minutes
-    # between runs: the machine's state, its neighbours), from machine noise of several runs
-    # (machine_noise.py); 0 with runs below 2, where it is unknown.
+    # How far a whole run's mean log median moves (the minutes between runs: the machine's state,
+    # its neighbours), from machine noise of several runs (machine_noise.py); 0 with runs below 2,
+    # where it is unknown.
     run_sd: float = 0.0
     runs: int = 0
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from contract14_fixtures import document, entry, write
 from handoff_reports.compare import compare_runs
 from handoff_reports.compare_cli import main
 from handoff_reports.compare_stats import Verdict
+from handoff_reports.machine_noise import load_machine_noise
 from handoff_reports.results import load_results, parse_results
 
 REAL = Path(__file__).parent / "fixtures" / "real"
@@ -339,6 +341,25 @@ def test_machine_noise_of_several_runs_adds_the_spread_between_runs(tmp_path, ca
         "(10 processes in 2 runs)"
     )
     assert rows[FIRST]["resolution"] > 0.10
+
+
+def scattered_run(tmp_path: Path, name: str, factor: float) -> str:
+    # One earlier run of three processes 10% apart, `factor` times the base.
+    rows = [
+        entry(key, 1e-4 * (i + 1) * factor * (0.9, 1.0, 1.1)[p], 0.002, process=f"{name}{p}")
+        for i, key in enumerate(KEYS)
+        for p in range(3)
+    ]
+    return str(write(tmp_path, f"{name}.json", machine(document(rows))))
+
+
+def test_runs_that_move_less_than_their_processes_scatter_still_count_as_moving(tmp_path):
+    # Two earlier runs 1% apart whose processes scatter by 10%: how far a whole run moves is the
+    # runs' own spread, never taken as zero because their processes alone could explain it.
+    early, late = scattered_run(tmp_path, "early", 1.0), scattered_run(tmp_path, "late", 1.01)
+    spread = load_machine_noise([early, late]).spread_for(FIRST)
+    assert spread is not None and spread.runs == 2
+    assert spread.run_sd == pytest.approx(math.log(1.01) / math.sqrt(2))
 
 
 def test_a_call_between_single_runs_warns_that_their_drift_is_not_in_it(tmp_path, capsys):

@@ -14,7 +14,9 @@ them (the rows of a section together, each side's spread pooled with an earlier 
   plant here is a doubling; the GPU machine's proof plants 5% (README, "Comparing two builds").
 - The machine noise: NOISE_RUNS runs measured first stand for the earlier runs a user keeps; from
   them compare learns how far whole runs move on this machine, which the processes of one run,
-  measured back to back, cannot show.
+  measured back to back, cannot show. With four, a quiet stretch of runs could hide a rare slow
+  minute; eight keep the test's own false calls under 1% (docs/design/comparing-runs.md, "Runs
+  that move").
 
 Prints every row's change, resolution and verdict.
 """
@@ -45,7 +47,7 @@ PLANTED_ROW = re.compile(
 # As ci/bench measures a run.
 PROCESSES = "3"
 # Earlier runs of the same rows, each its own --machine-noise file: how far whole runs move here.
-NOISE_RUNS = 4
+NOISE_RUNS = 8
 PLANTED_PERCENT = 100
 RESOLVABLE_PERCENT = 50
 
