@@ -78,7 +78,7 @@ def main() -> int:
             bench, [f"--handoff-ceilings-from={missing}"], "No such file or directory"
         )
     spinning = {**os.environ, "HANDOFF_SPIN": "busy"}
-    one_line_refusal(bench, [], "HANDOFF_SPIN must be yield or pause, not 'busy'", spinning)
+    one_line_refusal(bench, [], "HANDOFF_SPIN must be yield, pause or peer, not 'busy'", spinning)
     print(f"ok: {len(BAD_FLAGS) + 4} bad inputs, each refused with one line and exit 2")
     return 0
 

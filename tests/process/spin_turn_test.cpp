@@ -11,7 +11,7 @@
 namespace handoff::transport {
 namespace {
 
-TEST(SpinTurn, YieldsUnlessPauseIsAskedFor) {
+TEST(SpinTurn, YieldsUnlessAnotherTurnIsAskedFor) {
   {
     const test::scoped_environment unset("HANDOFF_SPIN", nullptr);
     EXPECT_EQ(spin_turn_from_environment(), spin_turn::yield);
@@ -24,8 +24,19 @@ TEST(SpinTurn, YieldsUnlessPauseIsAskedFor) {
     const test::scoped_environment yield("HANDOFF_SPIN", "yield");
     EXPECT_EQ(spin_turn_from_environment(), spin_turn::yield);
   }
-  const test::scoped_environment pause("HANDOFF_SPIN", "pause");
-  EXPECT_EQ(spin_turn_from_environment(), spin_turn::pause);
+  {
+    const test::scoped_environment pause("HANDOFF_SPIN", "pause");
+    EXPECT_EQ(spin_turn_from_environment(), spin_turn::pause);
+  }
+  const test::scoped_environment peer("HANDOFF_SPIN", "peer");
+  EXPECT_EQ(spin_turn_from_environment(), spin_turn::peer);
+}
+
+TEST(SpinTurn, EachTurnIsNamedAsItIsAskedFor) {
+  for (const auto turn : {spin_turn::yield, spin_turn::pause, spin_turn::peer}) {
+    const test::scoped_environment asked("HANDOFF_SPIN", name_of(turn));
+    EXPECT_EQ(spin_turn_from_environment(), turn) << name_of(turn);
+  }
 }
 
 TEST(SpinTurn, AnythingElseIsRefusedByName) {
@@ -34,7 +45,7 @@ TEST(SpinTurn, AnythingElseIsRefusedByName) {
     (void)spin_turn_from_environment();
     FAIL() << "HANDOFF_SPIN=Pause was accepted";
   } catch (const std::invalid_argument& error) {
-    EXPECT_EQ(std::string(error.what()), "HANDOFF_SPIN must be yield or pause, not 'Pause'");
+    EXPECT_EQ(std::string(error.what()), "HANDOFF_SPIN must be yield, pause or peer, not 'Pause'");
   }
 }
 

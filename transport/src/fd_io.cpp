@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 
+#include "handoff/transport/peer_cores.hpp"
 #include "handoff/transport/process_errors.hpp"
 #include "handoff/transport/stop_request.hpp"
 
@@ -26,12 +27,21 @@ spin_turn spin_turn_from_environment() {
   const std::string_view value = setting == nullptr ? "" : setting;
   if (value.empty() || value == "yield") return spin_turn::yield;
   if (value == "pause") return spin_turn::pause;
-  throw std::invalid_argument("HANDOFF_SPIN must be yield or pause, not '" + std::string(value) +
-                              "'");
+  if (value == "peer") return spin_turn::peer;
+  throw std::invalid_argument("HANDOFF_SPIN must be yield, pause or peer, not '" +
+                              std::string(value) + "'");
 }
 
 const char* name_of(spin_turn turn) noexcept {
-  return turn == spin_turn::pause ? "pause" : "yield";
+  switch (turn) {
+    case spin_turn::pause:
+      return "pause";
+    case spin_turn::peer:
+      return "peer";
+    case spin_turn::yield:
+      break;
+  }
+  return "yield";
 }
 
 void offer_the_core() noexcept {
@@ -43,7 +53,7 @@ void offer_the_core() noexcept {
       return spin_turn::yield;
     }
   }();
-  if (turn == spin_turn::yield) {
+  if (turn == spin_turn::yield || (turn == spin_turn::peer && a_peer_last_ran_on_this_core())) {
     sched_yield();
     return;
   }

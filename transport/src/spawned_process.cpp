@@ -11,6 +11,7 @@
 #include <cstring>
 #include <thread>
 
+#include "handoff/transport/peer_cores.hpp"
 #include "handoff/transport/process_errors.hpp"
 #include "handoff/transport/process_state.hpp"
 #include "handoff/transport/stop_request.hpp"
@@ -115,7 +116,9 @@ spawned_process spawned_process::start(std::string name, const std::vector<std::
   if (error != 0) {
     throw spawn_failed("spawn " + name + " (" + argv[0] + "): " + errno_text(error));
   }
-  return spawned_process(std::move(name), pid);
+  spawned_process child(std::move(name), pid);
+  count_child_as_peer(pid);
+  return child;
 }
 
 spawned_process::spawned_process(spawned_process&& other) noexcept
@@ -142,7 +145,7 @@ std::optional<exit_status> spawned_process::poll() {
   if (status_ || pid_ < 0) return status_;
   int raw = 0;
   const pid_t reaped = ::waitpid(pid_, &raw, WNOHANG);
-  if (reaped == pid_) status_ = decode_wait_status(raw);
+  if (reaped == pid_) record_exit(decode_wait_status(raw));
   if (reaped < 0 && errno != EINTR) {
     throw process_error("waitpid for worker " + name_ + ": " + errno_text(errno));
   }
@@ -188,16 +191,22 @@ void spawned_process::kill_and_reap() noexcept {
     int raw = 0;
     const pid_t reaped = ::waitpid(pid_, &raw, WNOHANG);
     if (reaped == pid_) {
-      status_ = decode_wait_status(raw);
+      record_exit(decode_wait_status(raw));
       return;
     }
     if ((reaped < 0 && errno != EINTR) || std::chrono::steady_clock::now() >= deadline) {
-      status_ = exit_status{.lost = true};
+      record_exit(exit_status{.lost = true});
       return;
     }
     std::this_thread::sleep_for(pause);
     pause = std::min(pause * 2, std::chrono::microseconds(5000));
   }
+}
+
+void spawned_process::record_exit(exit_status status) noexcept {
+  status_ = status;
+  // Its pid may now name an unrelated process.
+  forget_child_peer(pid_);
 }
 
 std::string self_executable_path() {

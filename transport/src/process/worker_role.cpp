@@ -10,6 +10,7 @@
 #include <map>
 
 #include "handoff/context_release.hpp"
+#include "handoff/transport/peer_cores.hpp"
 #include "handoff/transport/spawned_process.hpp"
 
 namespace handoff::transport {
@@ -67,6 +68,7 @@ std::optional<int> run_worker_role_if_requested(int argc, char** argv) {
                  static_cast<int>(::getppid()));
     return worker_orphaned_exit_code;
   }
+  count_parent_as_peer();
   const std::vector<std::string> arguments(argv + first_argument, argv + argc);
   int exit_code = worker_uncaught_exit_code;
   try {

@@ -25,9 +25,11 @@ void offer_the_core() noexcept;
 
 // How a spin's turn offers the core, from HANDOFF_SPIN: `yield` (unset or empty too) hands it to
 // a thread that waits for it (sched_yield); `pause` only eases off it for a sibling hardware
-// thread, as every spin did before yielding: a switch for experiments, since a yield to a thread
-// that computes costs the yielder that thread's time slice. Anything else is std::invalid_argument.
-enum class spin_turn { yield, pause };
+// thread, as every spin did before yielding; `peer` yields only while a peer process last ran on
+// this core (peer_cores.hpp) and pauses otherwise. `pause` and `peer` are switches for
+// experiments, since a yield to a thread that computes costs the yielder that thread's time slice.
+// Anything else is std::invalid_argument.
+enum class spin_turn { yield, pause, peer };
 spin_turn spin_turn_from_environment();
 const char* name_of(spin_turn turn) noexcept;
 

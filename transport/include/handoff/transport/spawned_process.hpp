@@ -59,6 +59,7 @@ class spawned_process {
 
  private:
   spawned_process(std::string name, pid_t pid) : name_(std::move(name)), pid_(pid) {}
+  void record_exit(exit_status status) noexcept;
 
   std::string name_;
   pid_t pid_ = -1;
