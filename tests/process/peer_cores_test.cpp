@@ -1,5 +1,5 @@
-// Where a spin's peers last ran (peer_cores.hpp): read from /proc, and followed as children come
-// and go.
+// Where a spin's peers last ran (peer_cores.hpp, process_state.hpp): read from /proc, and followed
+// as children come and go.
 
 #include <gtest/gtest.h>
 #include <sched.h>
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "handoff/transport/peer_cores.hpp"
+#include "handoff/transport/process_state.hpp"
 #include "handoff/transport/spawned_process.hpp"
 
 namespace handoff::transport {
@@ -37,7 +38,7 @@ bool hold_on_core(pid_t process, int core) {
 bool seen_on(pid_t process, int core) {
   const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(5);
   while (std::chrono::steady_clock::now() < give_up) {
-    if (last_core_of(process) == core) return true;
+    if (process_last_core(process) == core) return true;
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
   return false;
@@ -60,7 +61,7 @@ TEST(PeerCores, ReadsTheCoreAProcessLastRanOn) {
   cpu_set_t before;
   ASSERT_EQ(sched_getaffinity(0, sizeof before, &before), 0);
   ASSERT_TRUE(hold_on_core(0, core));
-  EXPECT_EQ(last_core_of(::getpid()), core);
+  EXPECT_EQ(process_last_core(::getpid()), core);
   ASSERT_EQ(sched_setaffinity(0, sizeof before, &before), 0);
 }
 
@@ -68,8 +69,8 @@ TEST(PeerCores, AProcessThatIsGoneHasNoCore) {
   auto ended = spawned_process::start("ended", {"/bin/true"});
   const pid_t pid = ended.pid();
   ASSERT_TRUE(ended.wait_for(std::chrono::seconds(10)).success());
-  EXPECT_EQ(last_core_of(pid), -1);
-  EXPECT_EQ(last_core_of(INT_MAX), -1);
+  EXPECT_EQ(process_last_core(pid), -1);
+  EXPECT_EQ(process_last_core(INT_MAX), -1);
 }
 
 TEST(PeerCores, AChildOnThisCoreIsAPeerThereAndNotElsewhereUntilItIsReaped) {

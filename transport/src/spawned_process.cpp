@@ -204,7 +204,7 @@ void spawned_process::kill_and_reap() noexcept {
 }
 
 void spawned_process::record_exit(exit_status status) noexcept {
-  status_ = status;
+  status_ = std::move(status);
   // Its pid may now name an unrelated process.
   forget_child_peer(pid_);
 }

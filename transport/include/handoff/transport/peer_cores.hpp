@@ -15,11 +15,8 @@ void count_child_as_peer(pid_t child);
 void forget_child_peer(pid_t child) noexcept;
 void count_parent_as_peer() noexcept;
 
-// The core a process last ran on (field 39 of /proc/PID/stat), or -1 where it cannot be read.
-int last_core_of(pid_t process) noexcept;
-
-// A look reads one /proc file per peer, and peers move between cores far less often than a spin
-// turns, so each thread looks at most this often and keeps its answer in between.
+// A look reads one /proc file per peer (process_last_core), and peers move between cores far less
+// often than a spin turns, so each thread looks at most this often and keeps its answer in between.
 inline constexpr auto peer_look_interval = std::chrono::milliseconds(1);
 
 // Whether a peer last ran on the core this thread runs on. Where it cannot tell, true: a yield

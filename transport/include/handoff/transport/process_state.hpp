@@ -10,7 +10,10 @@ namespace handoff::transport {
 // nullopt when there is no such process, or it is on its way out; '?' when it cannot be read.
 std::optional<char> process_state_letter(int id) noexcept;
 
-// The same in words, for error messages ("sleeping", "stopped by a signal").
+// The core it last ran on (field 39 of /proc/ID/stat), or -1 where there is none to read.
+int process_last_core(int id) noexcept;
+
+// The state in words, for error messages ("sleeping", "stopped by a signal").
 std::string process_state_text(int id);
 
 }  // namespace handoff::transport
