@@ -13,12 +13,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+from bench_run_support import fail
+
 ROW = "^pool_prep/cpu_serial/chunks:10/elements:65536/"
-
-
-def fail(message: str) -> None:
-    print(f"FAIL: {message}", file=sys.stderr)
-    sys.exit(1)
 
 
 def recorded(bench: str, folder: Path, **switches: str) -> dict[str, str]:
