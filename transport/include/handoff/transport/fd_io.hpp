@@ -27,7 +27,7 @@ void offer_the_core() noexcept;
 // a thread that waits for it (sched_yield); `pause` only eases off it for a sibling hardware
 // thread, as every spin did before yielding; `peer` yields only while a peer process last ran on
 // this core (peer_cores.hpp) and pauses otherwise. `pause` and `peer` are switches for
-// experiments, since a yield to a thread that computes costs the yielder that thread's time slice.
+// experiments: a yield can hand the core to a thread that computes, for that thread's time slice.
 // Anything else is std::invalid_argument.
 enum class spin_turn { yield, pause, peer };
 spin_turn spin_turn_from_environment();
