@@ -10,7 +10,6 @@
 #include "handoff/device_discovery.hpp"
 #include "handoff/patterns/sweep_settings.hpp"
 #include "handoff/transport/fd_io.hpp"
-#include "handoff/transport/process/worker_scheduling.hpp"
 
 namespace handoff::bench {
 
@@ -94,9 +93,6 @@ struct bench_config {
   // How a waiting reader's spin offers the core (HANDOFF_SPIN), recorded with the settings; the
   // transport and the workers read the same variable themselves.
   transport::spin_turn spin = transport::spin_turn::yield;
-  // The kernel's policy for every worker process (HANDOFF_WORKER_SCHED), recorded with the
-  // settings; each worker reads the variable itself.
-  transport::worker_scheduling worker_sched = transport::worker_scheduling::batch;
   // Fixed sample counts (cold rows) shared among the processes: this one's share, at least 1.
   int fixed_samples_here(int fixed_samples) const noexcept {
     return fixed_samples <= 0 ? fixed_samples : (fixed_samples + processes - 1) / processes;

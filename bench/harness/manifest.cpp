@@ -200,8 +200,7 @@ std::map<std::string, std::string> describe_settings(const bench_config& config,
           {"shuffle_seed", std::to_string(config.shuffle_seed)},
           {"planted_slowdown", config.plant.describe()},
           {"spin", transport::name_of(config.spin)},
-          {"worker_cores", transport::worker_placement()},
-          {"worker_sched", transport::name_of(config.worker_sched)}};
+          {"worker_cores", transport::worker_placement()}};
 }
 
 void add_settings_to_context(const std::map<std::string, std::string>& settings) {

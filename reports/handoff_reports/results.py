@@ -306,10 +306,9 @@ MEASUREMENT_SETTINGS = (
     "max_elements",
     "spin",
     "worker_cores",
-    "worker_sched",
 )
 # What a file written before a setting was recorded ran with: its default then.
-MEASUREMENT_DEFAULTS = {"spin": "yield", "worker_cores": "scheduler", "worker_sched": "normal"}
+MEASUREMENT_DEFAULTS = {"spin": "yield", "worker_cores": "scheduler"}
 # Settings that change what was run, or in which order, but not how one row is measured.
 INFORMATIVE_SETTINGS = (
     "filter", "repetitions", "passes", "processes", "shuffle_seed", "cold_samples",
@@ -335,7 +334,6 @@ class RunSettings:
     planted_slowdown: str | None = None
     spin: str | None = None  # HANDOFF_SPIN: how a waiting reader's spin offers the core
     worker_cores: str | None = None  # HANDOFF_WORKER_CORES: pools held on cores, or not
-    worker_sched: str | None = None  # HANDOFF_WORKER_SCHED: the workers' kernel policy
     gpu_sm_clock_mhz_at_start: str | None = None
     gpu_mem_clock_mhz_at_start: str | None = None
     gpu_clock_event_reasons_at_start: str | None = None

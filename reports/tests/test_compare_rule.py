@@ -119,7 +119,7 @@ def test_different_measurement_settings_are_not_comparable(tmp_path, capsys):
     assert "4 NOT COMPARABLE" in output and "result: no regression" in output
 
 
-def test_the_spin_and_the_workers_placement_and_policy_are_measurement_settings(tmp_path, capsys):
+def test_the_spin_and_worker_placement_are_measurement_settings(tmp_path, capsys):
     # A file written before they were recorded ran with their defaults: comparable with those.
     defaults = pair(tmp_path, 1.0, 0.005, contender_settings={"spin": "yield"})
     assert main(list(defaults)) == 0
@@ -130,13 +130,6 @@ def test_the_spin_and_the_workers_placement_and_policy_are_measurement_settings(
     warning = next(line for line in output.splitlines() if "different settings" in line)
     assert "spin: yield -> pause" in warning and "worker_cores: scheduler -> held" in warning
     assert verdict_line(output, KEYS[0].removesuffix("/manual_time")).endswith("NOT COMPARABLE")
-    # Files before the policy was recorded ran their workers under the kernel's normal policy.
-    batch = pair(tmp_path, 1.0, 0.005, contender_settings={"worker_sched": "batch"})
-    assert main(list(batch)) == 0
-    warning = next(
-        line for line in capsys.readouterr().out.splitlines() if "different settings" in line
-    )
-    assert "worker_sched: normal -> batch" in warning
 
 
 def test_ignore_settings_compares_anyway(tmp_path, capsys):

@@ -14,7 +14,6 @@
 #include <thread>
 
 #include "handoff/transport/process/worker_role.hpp"
-#include "handoff/transport/process/worker_scheduling.hpp"
 #include "support/scoped_environment.hpp"
 
 namespace handoff::patterns {
@@ -245,23 +244,6 @@ TEST(WorkerCores, TheSchedulerPlacesWorkersUnlessHoldingIsAskedFor) {
     EXPECT_TRUE(pool.cores().empty()) << setting;
     EXPECT_EQ(cores_of(pool.worker_pid(0)), cores_of(0)) << setting;
   }
-}
-
-// A worker that has answered once has run its role, and set its policy before it.
-TEST(WorkerScheduling, EachWorkerRunsUnderThePolicyAskedFor) {
-  for (const auto& [setting, policy] : {std::pair{"", SCHED_BATCH}, std::pair{"batch", SCHED_BATCH},
-                                        std::pair{"normal", SCHED_OTHER}}) {
-    const test::scoped_environment asked("HANDOFF_WORKER_SCHED", setting);
-    worker_pool pool("numbered", 2, {.role = "pool_numbered", .arguments = {"0"}});
-    for (std::size_t index = 0; index < pool.size(); ++index) {
-      pool.channel(index).send_record(std::uint32_t{0}, ten_seconds_from_now());
-      EXPECT_EQ(pool.channel(index).receive_record<std::uint32_t>(ten_seconds_from_now()), 0U);
-      EXPECT_EQ(::sched_getscheduler(pool.worker_pid(index)), policy) << "'" << setting << "'";
-    }
-    pool.shutdown_expecting_success(10s);
-  }
-  EXPECT_EQ(transport::scheduling_policy_of_this_thread(), SCHED_OTHER)
-      << "the coordinator is never rescheduled";
 }
 
 TEST(WorkerPool, AnUnknownRoleFailsWithAClearExit) {

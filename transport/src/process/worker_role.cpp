@@ -11,7 +11,6 @@
 
 #include "handoff/context_release.hpp"
 #include "handoff/transport/peer_cores.hpp"
-#include "handoff/transport/process/worker_scheduling.hpp"
 #include "handoff/transport/spawned_process.hpp"
 
 namespace handoff::transport {
@@ -70,7 +69,6 @@ std::optional<int> run_worker_role_if_requested(int argc, char** argv) {
     return worker_orphaned_exit_code;
   }
   count_parent_as_peer();
-  schedule_this_worker();
   const std::vector<std::string> arguments(argv + first_argument, argv + argc);
   int exit_code = worker_uncaught_exit_code;
   try {
