@@ -1,6 +1,7 @@
 """The comparison as one self-contained HTML page: a change of machine first, then the level each
 section's rows were judged at together, the table (with each row's resolution, process counts and
-where its spread came from), the manifests and a change plot."""
+where its spread came from, and a strip of its processes' figures), the manifests and a change
+plot."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from handoff_reports.compare import (
 from handoff_reports.compare_formats import spread_text
 from handoff_reports.compare_stats import Verdict, format_noise, format_resolution
 from handoff_reports.output_files import write_atomically
+from handoff_reports.process_strip import process_strip
 from handoff_reports.svg import figure_to_svg, new_figure
 
 BAR_COLORS = {
@@ -73,6 +75,7 @@ def change_plot(rows: list[RowComparison], default_threshold: float) -> str | No
 
 
 def _row_view(row: RowComparison) -> dict[str, str]:
+    strip = process_strip(row)
     return {
         "key": row.key,
         "baseline": format_seconds(row.centres[0]),
@@ -81,6 +84,7 @@ def _row_view(row: RowComparison) -> dict[str, str]:
         "contender_noise": format_noise(row.contender_side),
         "repetitions": f"{row.baseline.repetitions} / {row.contender.repetitions}",
         "processes": format_processes(row),
+        "strip": Markup(strip) if strip else "",
         "change": format_change(row.change),
         "resolution": format_resolution(row.resolution),
         "threshold": f"{row.threshold:.0%}",

@@ -1,0 +1,70 @@
+"""Each side's process medians of one compared row as a strip of dots, inline SVG small enough
+for a table cell. A resolution shows how far a row can be trusted; the strip shows why: a cloud
+that is merely wide, or most processes together and one or two far off (a slow state some
+processes land in, which more processes narrow only slowly). Drawn by hand rather than by
+matplotlib, which takes tens of milliseconds a figure, too slow for hundreds of rows a page."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from html import escape
+
+from handoff_reports.compare import RowComparison, format_seconds
+
+WIDTH, HEIGHT, MARGIN, RADIUS = 120, 22, 4, 2.5
+# The narrowest span a strip shows, as a ratio: processes within 1% of each other should look
+# together, not spread over the whole strip as rows that differ by 40% are.
+SMALLEST_SPAN = 1.10
+LANES = {"baseline": 6.5, "contender": 15.5}
+COLOURS = {"baseline": "#7f7f7f", "contender": "#1f77b4"}
+
+
+def process_seconds(row: RowComparison) -> tuple[list[float], list[float]] | None:
+    """(baseline, contender) process medians in seconds; None without a process-level judgement
+    or where a side has fewer than two processes (a single dot shows no spread)."""
+    judgement = row.judgement
+    if judgement is None:
+        return None
+    sides = (
+        [p.seconds for p in judgement.baseline.processes if p.seconds > 0],
+        [p.seconds for p in judgement.contender.processes if p.seconds > 0],
+    )
+    return sides if min(len(side) for side in sides) >= 2 else None
+
+
+def _positions(values: Sequence[float], low: float, high: float) -> list[float]:
+    """x of each value on a log axis from low to high across the strip's inner width."""
+    span = math.log(high / low) if high > low else 1.0
+    inner = WIDTH - 2 * MARGIN
+    return [MARGIN + inner * (math.log(v / low) / span if high > low else 0.5) for v in values]
+
+
+def _span(quickest: float, slowest: float) -> tuple[float, float]:
+    """The strip's ends: the quickest and slowest process, widened evenly on the log axis to at
+    least SMALLEST_SPAN."""
+    widen = math.sqrt(max(SMALLEST_SPAN / (slowest / quickest), 1.0))
+    return quickest / widen, slowest * widen
+
+
+def process_strip(row: RowComparison) -> str | None:
+    """The strip as an <svg> element whose title lists every process's figure; None where there
+    is nothing to draw (see process_seconds)."""
+    sides = process_seconds(row)
+    if sides is None:
+        return None
+    low, high = _span(min(*sides[0], *sides[1]), max(*sides[0], *sides[1]))
+    dots, titles = [], []
+    for name, values in zip(LANES, sides, strict=True):
+        for x in _positions(values, low, high):
+            dots.append(
+                f'<circle cx="{x:.1f}" cy="{LANES[name]}" r="{RADIUS}" '
+                f'fill="{COLOURS[name]}" fill-opacity="0.6"/>'
+            )
+        titles.append(f"{name}: " + ", ".join(format_seconds(v) for v in sorted(values)))
+    span = f"the strip runs from {format_seconds(low)} to {format_seconds(high)}, log scale"
+    title = escape(f"processes ({span}); " + "; ".join(titles))
+    return (
+        f'<svg class="strip" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'role="img"><title>{title}</title>{"".join(dots)}</svg>'
+    )
