@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "bench_config.hpp"
+#include "context_switches.hpp"
 #include "core_pin.hpp"
 #include "gpu_clocks.hpp"
 #include "handoff/stream.hpp"
@@ -205,6 +206,7 @@ region_result sample(benchmark::State& state, const row_context& row, sample_clo
   const bool in_pairs = row.config.plant.alternation == plant_alternation::samples;
   sample_series series(settings, fixed_samples);
   sample_series planted(settings, fixed_samples);
+  const switches_while_sampling switches;
   const auto start = wall_clock::now();
   while (!run_interrupted()) {
     if (!in_pairs) {
@@ -230,6 +232,7 @@ region_result sample(benchmark::State& state, const row_context& row, sample_clo
     const bool done = series.done(elapsed);
     if (done && (!in_pairs || planted.done(elapsed))) break;
   }
+  report.switches = switches.per_run(series.seconds.size() + planted.seconds.size());
   if (options.uses_gpu) clocks.add(read_gpu_clocks());
   report.clocks = clocks.seen;
   if (in_pairs) {

@@ -25,6 +25,10 @@ void set_sample_counters(benchmark::UserCounters& counters, const sample_report&
     counters["clock_lowered"] = report.clocks->lowered() ? 1 : 0;
   }
   if (report.pinned_core) counters["pinned_core"] = *report.pinned_core;
+  if (report.switches) {
+    counters["voluntary_switches_per_run"] = report.switches->voluntary;
+    counters["involuntary_switches_per_run"] = report.switches->involuntary;
+  }
   if (report.planted > 0.0) {
     counters["planted_slowdown"] = report.planted;
     if (report.planted_actual) counters["planted_actual"] = *report.planted_actual;

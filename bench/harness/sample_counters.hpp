@@ -3,14 +3,15 @@
 // relative half-width of the median's 95% interval) and the interval itself in seconds, the
 // quickest sample (what a ceiling is priced from),
 // target and whether the row stopped at its time cap above it (noisy), whether its count was
-// fixed, its clock, its warm-up runs, the GPU clocks seen while it sampled, and a planted
-// slowdown when one was asked for.
+// fixed, its clock, its warm-up runs, the GPU clocks seen while it sampled, the context switches of
+// its processes per run (context_switches.hpp), and a planted slowdown when one was asked for.
 
 #include <benchmark/benchmark.h>
 
 #include <cstddef>
 #include <optional>
 
+#include "context_switches.hpp"
 #include "gpu_clocks.hpp"
 #include "sampling.hpp"
 
@@ -30,6 +31,7 @@ struct sample_report {
   double planted = 0.0;
   std::optional<double> planted_actual;  // where it was measured
   std::optional<int> pinned_core;        // the core the row's thread was held on (core_pin.hpp)
+  std::optional<switches_while_sampling::per_run_switches> switches;  // where /proc was read
 };
 
 void set_sample_counters(benchmark::UserCounters& counters, const sample_report& report);

@@ -1,0 +1,147 @@
+#include "context_switches.hpp"
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <charconv>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <string>
+#include <system_error>
+#include <vector>
+
+namespace handoff::bench {
+namespace {
+
+// The number on the line that starts with label ("voluntary_ctxt_switches:" also ends a longer
+// one).
+template <class Number>
+std::optional<Number> number_after(std::string_view text, std::string_view label) {
+  auto at = text.find(label);
+  while (at != std::string_view::npos && at > 0 && text[at - 1] != '\n')
+    at = text.find(label, at + 1);
+  if (at == std::string_view::npos) return std::nullopt;
+  std::string_view rest = text.substr(at + label.size());
+  rest.remove_prefix(std::min(rest.find_first_not_of(" \t"), rest.size()));
+  Number value{};
+  const auto [end, error] = std::from_chars(rest.data(), rest.data() + rest.size(), value);
+  if (error != std::errc{} || end == rest.data()) return std::nullopt;
+  return value;
+}
+
+std::string text_of(const std::filesystem::path& path) {
+  std::ifstream file(path);
+  return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+}
+
+std::optional<pid_t> process_id_of(const std::filesystem::path& entry) {
+  const auto name = entry.filename().string();
+  pid_t id = 0;
+  const auto [end, error] = std::from_chars(name.data(), name.data() + name.size(), id);
+  if (error != std::errc{} || end != name.data() + name.size()) return std::nullopt;
+  return id;
+}
+
+// Every process's parent, from /proc/*/stat: the kernel need not offer the children lists.
+std::multimap<pid_t, pid_t> children_by_parent() {
+  std::multimap<pid_t, pid_t> children;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc", error)) {
+    const auto id = process_id_of(entry.path());
+    if (!id) continue;
+    // A process may end between the listing and the read: it then has no parent to add.
+    if (const auto parent = parse_stat_parent(text_of(entry.path() / "stat")))
+      children.emplace(*parent, *id);
+  }
+  return children;
+}
+
+std::vector<pid_t> descendants_of(pid_t root) {
+  const auto children = children_by_parent();
+  std::vector<pid_t> found;
+  std::vector<pid_t> unvisited{root};
+  while (!unvisited.empty()) {
+    const pid_t parent = unvisited.back();
+    unvisited.pop_back();
+    const auto [first, last] = children.equal_range(parent);
+    for (auto child = first; child != last; ++child) {
+      found.push_back(child->second);
+      unvisited.push_back(child->second);
+    }
+  }
+  return found;
+}
+
+// /proc/PID/status counts the first thread only: each thread's own status is summed.
+context_switches switches_of_every_thread(pid_t process) {
+  context_switches sum;
+  std::error_code error;
+  const std::filesystem::path tasks = "/proc/" + std::to_string(process) + "/task";
+  for (const auto& task : std::filesystem::directory_iterator(tasks, error)) {
+    if (const auto counts = parse_status_switches(text_of(task.path() / "status"))) {
+      sum.voluntary += counts->voluntary;
+      sum.involuntary += counts->involuntary;
+    }
+  }
+  return sum;
+}
+
+}  // namespace
+
+std::optional<context_switches> parse_status_switches(std::string_view status) {
+  const auto voluntary = number_after<std::uint64_t>(status, "voluntary_ctxt_switches:");
+  const auto involuntary = number_after<std::uint64_t>(status, "nonvoluntary_ctxt_switches:");
+  if (!voluntary || !involuntary) return std::nullopt;
+  return context_switches{.voluntary = *voluntary, .involuntary = *involuntary};
+}
+
+std::optional<pid_t> parse_stat_parent(std::string_view stat) {
+  // "PID (COMMAND) STATE PPID ...": the command ends at the last parenthesis.
+  const auto command_end = stat.rfind(')');
+  if (command_end == std::string_view::npos) return std::nullopt;
+  std::string_view rest = stat.substr(command_end + 1);
+  const auto state_start = rest.find_first_not_of(' ');
+  if (state_start == std::string_view::npos) return std::nullopt;
+  rest.remove_prefix(state_start);
+  const auto parent_start = rest.find(' ');
+  if (parent_start == std::string_view::npos) return std::nullopt;
+  rest.remove_prefix(parent_start + 1);
+  pid_t parent = 0;
+  const auto [end, error] = std::from_chars(rest.data(), rest.data() + rest.size(), parent);
+  if (error != std::errc{} || end == rest.data()) return std::nullopt;
+  return parent;
+}
+
+std::optional<context_switches> read_process_tree_switches() {
+  rusage own{};
+  rusage reaped{};
+  if (getrusage(RUSAGE_SELF, &own) != 0 || getrusage(RUSAGE_CHILDREN, &reaped) != 0)
+    return std::nullopt;
+  context_switches sum{.voluntary = static_cast<std::uint64_t>(own.ru_nvcsw + reaped.ru_nvcsw),
+                       .involuntary = static_cast<std::uint64_t>(own.ru_nivcsw + reaped.ru_nivcsw)};
+  for (const pid_t descendant : descendants_of(getpid())) {
+    const auto counts = switches_of_every_thread(descendant);
+    sum.voluntary += counts.voluntary;
+    sum.involuntary += counts.involuntary;
+  }
+  return sum;
+}
+
+switches_while_sampling::switches_while_sampling() : start_(read_process_tree_switches()) {}
+
+std::optional<switches_while_sampling::per_run_switches> switches_while_sampling::per_run(
+    std::size_t runs) const {
+  if (!start_ || runs == 0) return std::nullopt;
+  const auto end = read_process_tree_switches();
+  // A descendant reaped by one of the others is lost from both sums: the counts then shrink.
+  if (!end || end->voluntary < start_->voluntary || end->involuntary < start_->involuntary)
+    return std::nullopt;
+  const auto count = static_cast<double>(runs);
+  return per_run_switches{
+      .voluntary = static_cast<double>(end->voluntary - start_->voluntary) / count,
+      .involuntary = static_cast<double>(end->involuntary - start_->involuntary) / count};
+}
+
+}  // namespace handoff::bench
