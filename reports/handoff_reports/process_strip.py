@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from html import escape
 
 from handoff_reports.compare import RowComparison, format_seconds
+from handoff_reports.results import ProcessFigure
 
 WIDTH, HEIGHT, MARGIN, RADIUS = 120, 22, 4, 2.5
 # The narrowest span a strip shows, as a ratio: processes within 1% of each other should look
@@ -20,17 +21,26 @@ LANES = {"baseline": 6.5, "contender": 15.5}
 COLOURS = {"baseline": "#7f7f7f", "contender": "#1f77b4"}
 
 
-def process_seconds(row: RowComparison) -> tuple[list[float], list[float]] | None:
-    """(baseline, contender) process medians in seconds; None without a process-level judgement
-    or where a side has fewer than two processes (a single dot shows no spread)."""
+def process_figures(row: RowComparison) -> tuple[list[ProcessFigure], list[ProcessFigure]] | None:
+    """(baseline, contender) processes with a figure; None without a process-level judgement or
+    where a side has fewer than two processes (a single dot shows no spread)."""
     judgement = row.judgement
     if judgement is None:
         return None
     sides = (
-        [p.seconds for p in judgement.baseline.processes if p.seconds > 0],
-        [p.seconds for p in judgement.contender.processes if p.seconds > 0],
+        [p for p in judgement.baseline.processes if p.seconds > 0],
+        [p for p in judgement.contender.processes if p.seconds > 0],
     )
     return sides if min(len(side) for side in sides) >= 2 else None
+
+
+def _described(process: ProcessFigure) -> str:
+    """A process's figure, and how often its processes slept a run where that was recorded: a
+    slow process that slept far more than the quick ones lost its time to wake-ups."""
+    figure = format_seconds(process.seconds)
+    if process.sleeps_per_run is None:
+        return figure
+    return f"{figure} ({process.sleeps_per_run:.3g} sleeps a run)"
 
 
 def _positions(values: Sequence[float], low: float, high: float) -> list[float]:
@@ -49,19 +59,21 @@ def _span(quickest: float, slowest: float) -> tuple[float, float]:
 
 def process_strip(row: RowComparison) -> str | None:
     """The strip as an <svg> element whose title lists every process's figure; None where there
-    is nothing to draw (see process_seconds)."""
-    sides = process_seconds(row)
+    is nothing to draw (see process_figures)."""
+    sides = process_figures(row)
     if sides is None:
         return None
-    low, high = _span(min(*sides[0], *sides[1]), max(*sides[0], *sides[1]))
+    every = [p.seconds for side in sides for p in side]
+    low, high = _span(min(every), max(every))
     dots, titles = [], []
-    for name, values in zip(LANES, sides, strict=True):
-        for x in _positions(values, low, high):
+    for name, processes in zip(LANES, sides, strict=True):
+        processes = sorted(processes, key=lambda p: p.seconds)
+        for x in _positions([p.seconds for p in processes], low, high):
             dots.append(
                 f'<circle cx="{x:.1f}" cy="{LANES[name]}" r="{RADIUS}" '
                 f'fill="{COLOURS[name]}" fill-opacity="0.6"/>'
             )
-        titles.append(f"{name}: " + ", ".join(format_seconds(v) for v in sorted(values)))
+        titles.append(f"{name}: " + ", ".join(_described(p) for p in processes))
     span = f"the strip runs from {format_seconds(low)} to {format_seconds(high)}, log scale"
     title = escape(f"processes ({span}); " + "; ".join(titles))
     return (

@@ -65,6 +65,8 @@ class Repetition:
     # `handoff_process`: a token unique to the process that measured it. None in files written
     # before processes were named: such a file's rows count as one process (see `by_process`).
     process: str | None = None
+    # `voluntary_switches_per_run`: how often its processes slept per run; None where not written.
+    sleeps_per_run: float | None = None
 
     @property
     def has_interval(self) -> bool:
@@ -94,6 +96,7 @@ class ProcessFigure:
     seconds: float
     repetitions: int
     noise: float | None  # the median of its repetitions' relative noise; None where unknown
+    sleeps_per_run: float | None = None  # the median of its repetitions'; None where unknown
 
 
 def by_process(figures: Iterable[Repetition]) -> list[ProcessFigure]:
@@ -107,12 +110,14 @@ def by_process(figures: Iterable[Repetition]) -> list[ProcessFigure]:
     processes = []
     for token, members in groups.items():
         noises = [n for m in members if (n := m.relative_noise) is not None]
+        sleeps = [n for m in members if (n := m.sleeps_per_run) is not None]
         processes.append(
             ProcessFigure(
                 process=token,
                 seconds=statistics.median(m.seconds for m in members),
                 repetitions=len(members),
                 noise=statistics.median(noises) if noises else None,
+                sleeps_per_run=statistics.median(sleeps) if sleeps else None,
             )
         )
     return processes
@@ -561,6 +566,7 @@ def _add_entry(rows: dict[str, Row], entry: Mapping[str, Any], where: str) -> No
             noisy=bool(_number(entry.get("noisy"))),
             clock_lowered=bool(_number(entry.get("clock_lowered"))),
             process=_process_token(entry),
+            sleeps_per_run=_number(entry.get("voluntary_switches_per_run")),
         )
     )
     if not row.counters:

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from compare_fixtures import as_processes, benchmark_keys, real_document, scaled, write
+from compare_fixtures import as_processes, benchmark_keys, key_of, real_document, scaled, write
 
 from handoff_reports.compare_cli import main
 from handoff_reports.process_strip import MARGIN, WIDTH, _positions, _span
@@ -60,3 +60,17 @@ def test_processes_within_a_percent_stay_together_on_the_strip():
     together = _positions([1.000, 1.004], low, high)
     assert together[1] - together[0] < 0.05 * (WIDTH - 2 * MARGIN)
     assert _span(1.0, 2.0) == (1.0, 2.0)  # wider than the smallest span: as measured
+
+
+def test_the_title_gives_each_process_its_sleeps_a_run_where_they_were_recorded(tmp_path):
+    baseline = as_processes(real_document(), count=3, spread=0.02)
+    key = benchmark_keys(baseline)[5]
+    contender = as_processes(scaled(real_document(), 1.3, lambda k: k == key), count=3, spread=0.02)
+    for index, entry in enumerate(e for e in contender["benchmarks"] if key_of(e) == key):
+        entry["voluntary_switches_per_run"] = [4.0, 4.5, 61.25][index]
+    row = row_html(compared_page(tmp_path, baseline, contender), key)
+    title = re.search(r'<svg class="strip".*?<title>(.*?)</title>', row)
+    assert title, row
+    contender_part = title.group(1).split("contender: ")[1]
+    assert re.findall(r"\(([\d.]+) sleeps a run\)", contender_part) == ["4", "4.5", "61.2"]
+    assert "sleeps a run" not in title.group(1).split("contender: ")[0]  # none recorded there
