@@ -3,6 +3,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <fstream>
@@ -74,7 +75,15 @@ std::vector<pid_t> descendants_of(pid_t root) {
   return found;
 }
 
-// /proc/PID/status counts the first thread only: each thread's own status is summed.
+}  // namespace
+
+std::optional<context_switches> parse_status_switches(std::string_view status) {
+  const auto voluntary = number_after<std::uint64_t>(status, "voluntary_ctxt_switches:");
+  const auto involuntary = number_after<std::uint64_t>(status, "nonvoluntary_ctxt_switches:");
+  if (!voluntary || !involuntary) return std::nullopt;
+  return context_switches{.voluntary = *voluntary, .involuntary = *involuntary};
+}
+
 context_switches switches_of_every_thread(pid_t process) {
   context_switches sum;
   std::error_code error;
@@ -86,15 +95,6 @@ context_switches switches_of_every_thread(pid_t process) {
     }
   }
   return sum;
-}
-
-}  // namespace
-
-std::optional<context_switches> parse_status_switches(std::string_view status) {
-  const auto voluntary = number_after<std::uint64_t>(status, "voluntary_ctxt_switches:");
-  const auto involuntary = number_after<std::uint64_t>(status, "nonvoluntary_ctxt_switches:");
-  if (!voluntary || !involuntary) return std::nullopt;
-  return context_switches{.voluntary = *voluntary, .involuntary = *involuntary};
 }
 
 std::optional<pid_t> parse_stat_parent(std::string_view stat) {
@@ -114,13 +114,20 @@ std::optional<pid_t> parse_stat_parent(std::string_view stat) {
   return parent;
 }
 
-std::optional<context_switches> read_process_tree_switches() {
+namespace {
+
+std::optional<context_switches> own_and_reaped() {
   rusage own{};
   rusage reaped{};
   if (getrusage(RUSAGE_SELF, &own) != 0 || getrusage(RUSAGE_CHILDREN, &reaped) != 0)
     return std::nullopt;
-  context_switches sum{.voluntary = static_cast<std::uint64_t>(own.ru_nvcsw + reaped.ru_nvcsw),
-                       .involuntary = static_cast<std::uint64_t>(own.ru_nivcsw + reaped.ru_nivcsw)};
+  return context_switches{
+      .voluntary = static_cast<std::uint64_t>(own.ru_nvcsw + reaped.ru_nvcsw),
+      .involuntary = static_cast<std::uint64_t>(own.ru_nivcsw + reaped.ru_nivcsw)};
+}
+
+context_switches live_descendants() {
+  context_switches sum;
   for (const pid_t descendant : descendants_of(getpid())) {
     const auto counts = switches_of_every_thread(descendant);
     sum.voluntary += counts.voluntary;
@@ -129,13 +136,33 @@ std::optional<context_switches> read_process_tree_switches() {
   return sum;
 }
 
-switches_while_sampling::switches_while_sampling() : start_(read_process_tree_switches()) {}
+std::optional<context_switches> added(const std::optional<context_switches>& own,
+                                      const context_switches& descendants) {
+  if (!own) return std::nullopt;
+  return context_switches{.voluntary = own->voluntary + descendants.voluntary,
+                          .involuntary = own->involuntary + descendants.involuntary};
+}
 
-std::optional<switches_while_sampling::per_run_switches> switches_while_sampling::per_run(
+// The scan of /proc may itself sleep: the opening reading takes this process's counts after it,
+// the closing one before it, so that neither scan falls inside the window.
+std::optional<context_switches> opening_reading() {
+  const auto descendants = live_descendants();
+  return added(own_and_reaped(), descendants);
+}
+
+std::optional<context_switches> closing_reading() {
+  const auto own = own_and_reaped();
+  return added(own, live_descendants());
+}
+
+}  // namespace
+
+switches_while_running::switches_while_running() : start_(opening_reading()) {}
+
+std::optional<switches_while_running::per_run_switches> switches_while_running::per_run(
     std::size_t runs) const {
   if (!start_ || runs == 0) return std::nullopt;
-  const auto end = read_process_tree_switches();
-  // A descendant reaped by one of the others is lost from both sums: the counts then shrink.
+  const auto end = closing_reading();
   if (!end || end->voluntary < start_->voluntary || end->involuntary < start_->involuntary)
     return std::nullopt;
   const auto count = static_cast<double>(runs);

@@ -1,14 +1,24 @@
 #pragma once
-// How often a row's processes gave up their cores while it sampled: this process's threads and
-// every process it started (the workers of a pool), counted together. A voluntary switch is a
-// thread that slept (a wait that outlasted its spin); an involuntary one was preempted or handed
-// its core to another thread (a spin's sched_yield that found one waiting). A hand-off whose
-// processes sleep pays a wake-up on every message, and a virtual machine charges more for one than
-// a bare machine: set side by side, a row's quick and slow processes show whether that is what
-// tells them apart.
+// How often a row's processes gave up their cores while it ran (its warm-up and samples): this
+// process's threads and every process it started (the workers of a pool), counted together. A
+// voluntary switch is a thread that slept (a wait that outlasted its spin, a blocking GPU
+// synchronisation); an involuntary one was preempted or handed its core to another thread (a spin's
+// sched_yield that found one waiting). A hand-off whose processes sleep pays a wake-up on every
+// message: set side by side, the counts of a row's quick and slow processes show whether that is
+// what tells them apart.
+//
+// The kernel keeps a thread's counts while the thread lives, and a process's ended threads only
+// where that process itself can read them (getrusage). So the difference of two readings is exact
+// for this process's threads, for the threads of descendants that live through the window, and
+// for descendants started and reaped (by this process) inside it, which is what a pool that starts
+// before the samples and ends after them needs. It misses a descendant's thread that ends inside
+// the window and a grandchild reaped by its parent inside it; a child alive at the start and
+// reaped inside brings the earlier counts of its already ended threads with it. The readings
+// assume no other thread reaps a child while they are taken.
 
 #include <sys/types.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -25,15 +35,16 @@ std::optional<context_switches> parse_status_switches(std::string_view status);
 // The parent's id from a /proc/PID/stat text (its command name may hold spaces and parentheses).
 std::optional<pid_t> parse_stat_parent(std::string_view stat);
 
-// This process's threads, the descendants it has waited for, and those alive now, summed. The
-// difference of two readings counts what the tree did between them, a descendant that was
-// started or reaped in between included. Nothing where /proc or getrusage cannot be read.
-std::optional<context_switches> read_process_tree_switches();
+// Every live thread of one process, summed (/proc/PID/status holds its first thread's alone).
+context_switches switches_of_every_thread(pid_t process);
 
-// The counts between construction and per_run(), divided by the runs taken in between.
-class switches_while_sampling {
+// The counts between construction and per_run(), divided by the runs taken in between. Each
+// reading leaves its own scan of /proc outside the window. Nothing where /proc or getrusage cannot
+// be read, or where the counts shrank (a descendant left the tree, reparented when its parent
+// ended).
+class switches_while_running {
  public:
-  switches_while_sampling();
+  switches_while_running();
   struct per_run_switches {
     double voluntary = 0.0;
     double involuntary = 0.0;

@@ -191,6 +191,9 @@ region_result sample(benchmark::State& state, const row_context& row, sample_clo
   report.target = settings.max_noise;
   poison();
   time_one(body, none);
+  // Read before the warm-up rather than between it and the samples, where the scan's gap could
+  // let a spinning worker fall asleep before the first sample.
+  const switches_while_running switches;
   if (!fixed) {
     double warm_median = 0.0;
     report.warmup_runs =
@@ -206,7 +209,6 @@ region_result sample(benchmark::State& state, const row_context& row, sample_clo
   const bool in_pairs = row.config.plant.alternation == plant_alternation::samples;
   sample_series series(settings, fixed_samples);
   sample_series planted(settings, fixed_samples);
-  const switches_while_sampling switches;
   const auto start = wall_clock::now();
   while (!run_interrupted()) {
     if (!in_pairs) {
@@ -232,7 +234,8 @@ region_result sample(benchmark::State& state, const row_context& row, sample_clo
     const bool done = series.done(elapsed);
     if (done && (!in_pairs || planted.done(elapsed))) break;
   }
-  report.switches = switches.per_run(series.seconds.size() + planted.seconds.size());
+  report.switches = switches.per_run(static_cast<std::size_t>(report.warmup_runs) +
+                                     series.seconds.size() + planted.seconds.size());
   if (options.uses_gpu) clocks.add(read_gpu_clocks());
   report.clocks = clocks.seen;
   if (in_pairs) {

@@ -31,7 +31,7 @@ struct sample_report {
   double planted = 0.0;
   std::optional<double> planted_actual;  // where it was measured
   std::optional<int> pinned_core;        // the core the row's thread was held on (core_pin.hpp)
-  std::optional<switches_while_sampling::per_run_switches> switches;  // where /proc was read
+  std::optional<switches_while_running::per_run_switches> switches;  // where /proc was read
 };
 
 void set_sample_counters(benchmark::UserCounters& counters, const sample_report& report);

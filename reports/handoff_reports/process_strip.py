@@ -35,8 +35,9 @@ def process_figures(row: RowComparison) -> tuple[list[ProcessFigure], list[Proce
 
 
 def _described(process: ProcessFigure) -> str:
-    """A process's figure, and how often its processes slept a run where that was recorded: a
-    slow process that slept far more than the quick ones lost its time to wake-ups."""
+    """A process's figure, and how often its threads and workers slept a run where that was
+    recorded (waits that outlasted their spin, blocking GPU synchronisations): a slow process that
+    slept far more than the quick ones lost its time to wake-ups."""
     figure = format_seconds(process.seconds)
     if process.sleeps_per_run is None:
         return figure
@@ -67,13 +68,13 @@ def process_strip(row: RowComparison) -> str | None:
     low, high = _span(min(every), max(every))
     dots, titles = [], []
     for name, processes in zip(LANES, sides, strict=True):
-        processes = sorted(processes, key=lambda p: p.seconds)
-        for x in _positions([p.seconds for p in processes], low, high):
+        in_order = sorted(processes, key=lambda p: p.seconds)
+        for x in _positions([p.seconds for p in in_order], low, high):
             dots.append(
                 f'<circle cx="{x:.1f}" cy="{LANES[name]}" r="{RADIUS}" '
                 f'fill="{COLOURS[name]}" fill-opacity="0.6"/>'
             )
-        titles.append(f"{name}: " + ", ".join(_described(p) for p in processes))
+        titles.append(f"{name}: " + ", ".join(_described(p) for p in in_order))
     span = f"the strip runs from {format_seconds(low)} to {format_seconds(high)}, log scale"
     title = escape(f"processes ({span}); " + "; ".join(titles))
     return (

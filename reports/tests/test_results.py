@@ -162,6 +162,21 @@ def test_each_repetition_knows_its_process_and_a_row_groups_by_process():
     assert processes[0].noise == pytest.approx(0.02)
 
 
+def test_a_process_sleeps_a_run_as_the_median_of_its_repetitions_where_recorded():
+    from contract14_fixtures import document, entry
+
+    name = "elementwise/cpu_serial/workload:vector_add/elements:1024/manual_time"
+    entries = [
+        entry(name, 1e-5, 0.01, repetition=index, process=process)
+        for index, process in enumerate(["a", "a", "a", "b"])
+    ]
+    for recorded, sleeps in zip(entries, [2.0, 10.0, 4.0], strict=False):
+        recorded["voluntary_switches_per_run"] = sleeps
+    row = parse_results(document(entries)).rows[name.removesuffix("/manual_time")]
+    assert [f.sleeps_per_run for f in row.figures] == [2.0, 10.0, 4.0, None]
+    assert [p.sleeps_per_run for p in row.processes] == [4.0, None]
+
+
 def test_a_file_without_tokens_is_one_process():
     row = load_results(FIXTURES / "real" / "cpu-only.json").rows[
         "elementwise/cpu_serial/workload:vector_add/elements:1024"

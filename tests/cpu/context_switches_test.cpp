@@ -1,5 +1,6 @@
-// The context switches of a row's processes (context_switches.hpp): the kernel's texts read, and a
-// child's sleeps counted while it lives and after it has been reaped.
+// The context switches of a row's processes (context_switches.hpp): the kernel's texts read, every
+// thread of a process summed, and the sleeps of this process's threads, of a live grandchild and
+// of a reaped child counted in a window.
 
 #include "harness/context_switches.hpp"
 
@@ -8,6 +9,8 @@
 #include <unistd.h>
 
 #include <ctime>
+#include <latch>
+#include <thread>
 
 namespace handoff::bench {
 namespace {
@@ -43,27 +46,38 @@ TEST(ContextSwitches, TheParentIsReadPastACommandWithSpacesAndParentheses) {
   EXPECT_FALSE(parse_stat_parent("4321 (handoff) S x 1").has_value());
 }
 
-constexpr int child_sleeps = 20;
+constexpr int sleeps = 20;
 
-// A child that sleeps child_sleeps times, says so, and waits to be told to end.
-class sleeping_child {
+void sleep_a_millisecond_each_time() {
+  const timespec millisecond{0, 1'000'000};
+  for (int sleep = 0; sleep < sleeps; ++sleep)
+    nanosleep(&millisecond, nullptr);
+}
+
+// A descendant that sleeps `sleeps` times, says so, and waits to be told to end: the child itself,
+// or (two generations) a grandchild whose parent waits for it.
+class sleeping_descendant {
  public:
-  sleeping_child() {
+  explicit sleeping_descendant(int generations) {
     if (pipe(said_) != 0 || pipe(told_) != 0) return;
     id_ = fork();
-    if (id_ == 0) {
-      const timespec millisecond{0, 1'000'000};
-      for (int sleep = 0; sleep < child_sleeps; ++sleep)
-        nanosleep(&millisecond, nullptr);
-      char done = 'd';
-      if (write(said_[1], &done, 1) != 1) _exit(1);
-      char end = 0;
-      _exit(read(told_[0], &end, 1) == 1 ? 0 : 1);
+    if (id_ != 0) return;
+    if (generations == 2) {
+      const pid_t grandchild = fork();
+      if (grandchild != 0) {
+        int status = 0;
+        _exit(grandchild > 0 && waitpid(grandchild, &status, 0) == grandchild ? status : 1);
+      }
     }
+    sleep_a_millisecond_each_time();
+    char done = 'd';
+    if (write(said_[1], &done, 1) != 1) _exit(1);
+    char end = 0;
+    _exit(read(told_[0], &end, 1) == 1 ? 0 : 1);
   }
-  sleeping_child(const sleeping_child&) = delete;
-  sleeping_child& operator=(const sleeping_child&) = delete;
-  ~sleeping_child() {
+  sleeping_descendant(const sleeping_descendant&) = delete;
+  sleeping_descendant& operator=(const sleeping_descendant&) = delete;
+  ~sleeping_descendant() {
     if (id_ > 0 && !reaped_) reap();
     for (const int descriptor : {said_[0], said_[1], told_[0], told_[1]})
       if (descriptor >= 0) close(descriptor);
@@ -74,7 +88,7 @@ class sleeping_child {
     char done = 0;
     return read(said_[0], &done, 1) == 1;
   }
-  // Tells it to end and waits for it: true when it ended as it should.
+  // Tells it to end and waits for the child: true when everything ended as it should.
   bool reap() {
     char end = 'e';
     reaped_ = true;
@@ -90,32 +104,47 @@ class sleeping_child {
   bool reaped_ = false;
 };
 
-TEST(ContextSwitches, AChildsSleepsCountWhileItLivesAndOnceReaped) {
-  const auto before = read_process_tree_switches();
-  ASSERT_TRUE(before.has_value()) << "Linux has /proc and getrusage";
-  sleeping_child child;
-  ASSERT_TRUE(child.started());
-  ASSERT_TRUE(child.slept());
-  const auto during = read_process_tree_switches();
-  ASSERT_TRUE(child.reap());
-  const auto after = read_process_tree_switches();
-  ASSERT_TRUE(during.has_value());
-  ASSERT_TRUE(after.has_value());
-  EXPECT_GE(during->voluntary - before->voluntary, static_cast<std::uint64_t>(child_sleeps))
-      << "a live child's threads are read from /proc";
-  EXPECT_GE(after->voluntary, during->voluntary) << "a reaped child stays in the sum";
+TEST(ContextSwitches, EveryLiveThreadOfAProcessIsSummed) {
+  const auto before = switches_of_every_thread(getpid());
+  std::latch slept(1);
+  std::latch may_end(1);
+  std::thread sleeper([&] {
+    sleep_a_millisecond_each_time();
+    slept.count_down();
+    may_end.wait();
+  });
+  slept.wait();
+  const auto during = switches_of_every_thread(getpid());
+  may_end.count_down();
+  sleeper.join();
+  EXPECT_GE(during.voluntary, before.voluntary + sleeps)
+      << "a thread other than the first is read from its own status";
 }
 
-TEST(ContextSwitches, PerRunDividesTheSwitchesSinceConstruction) {
-  const switches_while_sampling sampling;
-  EXPECT_FALSE(sampling.per_run(0).has_value()) << "no runs, no rate";
-  sleeping_child child;
+TEST(ContextSwitches, TheWindowCountsOwnThreadsAndLiveDescendantsOfEveryGeneration) {
+  const switches_while_running window;
+  std::thread own_sleeper(sleep_a_millisecond_each_time);
+  own_sleeper.join();
+  sleeping_descendant grandchild(2);
+  ASSERT_TRUE(grandchild.started());
+  ASSERT_TRUE(grandchild.slept());
+  const auto while_alive = window.per_run(1);
+  ASSERT_TRUE(grandchild.reap());
+  ASSERT_TRUE(while_alive.has_value()) << "Linux has /proc and getrusage";
+  EXPECT_GE(while_alive->voluntary, 2.0 * sleeps)
+      << "this process's ended thread and a live grandchild both count";
+}
+
+TEST(ContextSwitches, AChildReapedInsideTheWindowStaysInIt) {
+  const switches_while_running window;
+  EXPECT_FALSE(window.per_run(0).has_value()) << "no runs, no rate";
+  sleeping_descendant child(1);
   ASSERT_TRUE(child.started());
   ASSERT_TRUE(child.slept());
   ASSERT_TRUE(child.reap());
-  const auto per_run = sampling.per_run(4);
+  const auto per_run = window.per_run(4);
   ASSERT_TRUE(per_run.has_value());
-  EXPECT_GE(per_run->voluntary, child_sleeps / 4.0);
+  EXPECT_GE(per_run->voluntary, sleeps / 4.0);
 }
 
 }  // namespace
