@@ -13,6 +13,8 @@
 #include <system_error>
 #include <vector>
 
+#include "handoff/transport/process_state.hpp"
+
 namespace handoff::bench {
 namespace {
 
@@ -53,8 +55,7 @@ std::multimap<pid_t, pid_t> children_by_parent() {
     const auto id = process_id_of(entry.path());
     if (!id) continue;
     // A process may end between the listing and the read: it then has no parent to add.
-    if (const auto parent = parse_stat_parent(text_of(entry.path() / "stat")))
-      children.emplace(*parent, *id);
+    if (const auto parent = transport::process_parent(*id)) children.emplace(*parent, *id);
   }
   return children;
 }
@@ -95,23 +96,6 @@ context_switches switches_of_every_thread(pid_t process) {
     }
   }
   return sum;
-}
-
-std::optional<pid_t> parse_stat_parent(std::string_view stat) {
-  // "PID (COMMAND) STATE PPID ...": the command ends at the last parenthesis.
-  const auto command_end = stat.rfind(')');
-  if (command_end == std::string_view::npos) return std::nullopt;
-  std::string_view rest = stat.substr(command_end + 1);
-  const auto state_start = rest.find_first_not_of(' ');
-  if (state_start == std::string_view::npos) return std::nullopt;
-  rest.remove_prefix(state_start);
-  const auto parent_start = rest.find(' ');
-  if (parent_start == std::string_view::npos) return std::nullopt;
-  rest.remove_prefix(parent_start + 1);
-  pid_t parent = 0;
-  const auto [end, error] = std::from_chars(rest.data(), rest.data() + rest.size(), parent);
-  if (error != std::errc{} || end == rest.data()) return std::nullopt;
-  return parent;
 }
 
 namespace {

@@ -32,8 +32,6 @@ struct context_switches {
 
 // The two counts of a /proc/PID/task/TID/status text; nothing where either line is missing.
 std::optional<context_switches> parse_status_switches(std::string_view status);
-// The parent's id from a /proc/PID/stat text (its command name may hold spaces and parentheses).
-std::optional<pid_t> parse_stat_parent(std::string_view stat);
 
 // Every live thread of one process, summed (/proc/PID/status holds its first thread's alone).
 context_switches switches_of_every_thread(pid_t process);

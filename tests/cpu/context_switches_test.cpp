@@ -38,14 +38,6 @@ TEST(ContextSwitches, AStatusWithoutBothCountsIsRefused) {
   EXPECT_FALSE(parse_status_switches("").has_value());
 }
 
-TEST(ContextSwitches, TheParentIsReadPastACommandWithSpacesAndParentheses) {
-  EXPECT_EQ(parse_stat_parent("4321 (handoff (x) y) S 77 4321 4321 0 -1 4194560"), 77);
-  EXPECT_EQ(parse_stat_parent("1 (init) S 0 1 1 0 -1"), 0);
-  EXPECT_FALSE(parse_stat_parent("4321 handoff S 77").has_value());
-  EXPECT_FALSE(parse_stat_parent("4321 (handoff) S").has_value());
-  EXPECT_FALSE(parse_stat_parent("4321 (handoff) S x 1").has_value());
-}
-
 constexpr int sleeps = 20;
 
 void sleep_a_millisecond_each_time() {

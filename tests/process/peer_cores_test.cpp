@@ -1,10 +1,12 @@
-// Where a spin's peers last ran (peer_cores.hpp, process_state.hpp): read from /proc, and followed
-// as children come and go.
+// Where a spin's peers last ran and whose child a process is (peer_cores.hpp, process_state.hpp):
+// read from /proc, and followed as children come and go.
 
 #include <gtest/gtest.h>
 #include <sched.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
+#include <array>
 #include <chrono>
 #include <climits>
 #include <thread>
@@ -71,6 +73,20 @@ TEST(PeerCores, AProcessThatIsGoneHasNoCore) {
   ASSERT_TRUE(ended.wait_for(std::chrono::seconds(10)).success());
   EXPECT_EQ(process_last_core(pid), -1);
   EXPECT_EQ(process_last_core(INT_MAX), -1);
+}
+
+TEST(PeerCores, AProcessParentIsReadPastACommandWithSpacesAndParentheses) {
+  std::array<char, 16> name{};
+  ASSERT_EQ(prctl(PR_GET_NAME, name.data()), 0);
+  ASSERT_EQ(prctl(PR_SET_NAME, "x) (y 7 z"), 0);
+  const auto parent = process_parent(::getpid());
+  ASSERT_EQ(prctl(PR_SET_NAME, name.data()), 0);
+  EXPECT_EQ(parent, ::getppid());
+  auto ended = spawned_process::start("ended", {"/bin/true"});
+  const pid_t pid = ended.pid();
+  ASSERT_TRUE(ended.wait_for(std::chrono::seconds(10)).success());
+  EXPECT_FALSE(process_parent(pid).has_value()) << "a reaped process has no parent to read";
+  EXPECT_FALSE(process_parent(INT_MAX).has_value());
 }
 
 TEST(PeerCores, AChildOnThisCoreIsAPeerThereAndNotElsewhereUntilItIsReaped) {

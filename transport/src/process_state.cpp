@@ -73,6 +73,20 @@ int process_last_core(int id) noexcept {
   return error == std::errc{} ? core : -1;
 }
 
+std::optional<int> process_parent(int id) noexcept {
+  std::array<char, 1024> buffer{};
+  std::string_view fields;
+  if (fields_after_command(id, buffer, fields) != stat_reading::read) return std::nullopt;
+  // "state parent ...": the parent follows the state letter.
+  const auto space = fields.find(' ');
+  if (space == std::string_view::npos) return std::nullopt;
+  fields.remove_prefix(space + 1);
+  int parent = 0;
+  const auto [end, error] = std::from_chars(fields.data(), fields.data() + fields.size(), parent);
+  if (error != std::errc{} || end == fields.data()) return std::nullopt;
+  return parent;
+}
+
 std::string process_state_text(int id) {
   const auto letter = process_state_letter(id);
   if (!letter) return "gone";

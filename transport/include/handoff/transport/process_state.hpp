@@ -13,6 +13,9 @@ std::optional<char> process_state_letter(int id) noexcept;
 // The core it last ran on (field 39 of /proc/ID/stat), or -1 where there is none to read.
 int process_last_core(int id) noexcept;
 
+// Its parent's id (field 4 of /proc/ID/stat): nullopt when it is gone or cannot be read.
+std::optional<int> process_parent(int id) noexcept;
+
 // The state in words, for error messages ("sleeping", "stopped by a signal").
 std::string process_state_text(int id);
 
