@@ -253,6 +253,7 @@ bench_config parse_handoff_flags(int& argc, char** argv) {
   if (min_time) config.sampling.min_time_seconds = *min_time;
   if (timeout) config.sampling.timeout_seconds = *timeout;
   config.spin = transport::spin_turn_from_environment();  // a bad value fails before any row
+  config.spin_length = transport::spin_length_from_environment();
   return config;
 }
 

@@ -2,6 +2,7 @@
 // What handoff_bench was asked to do, beyond Google Benchmark's own flags: the profile (which
 // points the families sweep), how each row samples (sampling_settings), and the test hooks.
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -93,6 +94,8 @@ struct bench_config {
   // How a waiting reader's spin offers the core (HANDOFF_SPIN), recorded with the settings; the
   // transport and the workers read the same variable themselves.
   transport::spin_turn spin = transport::spin_turn::yield;
+  // How long that reader spins before it sleeps (HANDOFF_SPIN_US), recorded the same way.
+  std::chrono::microseconds spin_length = transport::spin_before_sleeping;
   // Fixed sample counts (cold rows) shared among the processes: this one's share, at least 1.
   int fixed_samples_here(int fixed_samples) const noexcept {
     return fixed_samples <= 0 ? fixed_samples : (fixed_samples + processes - 1) / processes;

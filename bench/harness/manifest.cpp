@@ -200,6 +200,7 @@ std::map<std::string, std::string> describe_settings(const bench_config& config,
           {"shuffle_seed", std::to_string(config.shuffle_seed)},
           {"planted_slowdown", config.plant.describe()},
           {"spin", transport::name_of(config.spin)},
+          {"spin_us", std::to_string(config.spin_length.count())},
           {"worker_cores", transport::worker_placement()}};
 }
 

@@ -310,10 +310,11 @@ MEASUREMENT_SETTINGS = (
     "timeout",
     "max_elements",
     "spin",
+    "spin_us",
     "worker_cores",
 )
 # What a file written before a setting was recorded ran with: its default then.
-MEASUREMENT_DEFAULTS = {"spin": "yield", "worker_cores": "scheduler"}
+MEASUREMENT_DEFAULTS = {"spin": "yield", "spin_us": "50", "worker_cores": "scheduler"}
 # Settings that change what was run, or in which order, but not how one row is measured.
 INFORMATIVE_SETTINGS = (
     "filter", "repetitions", "passes", "processes", "shuffle_seed", "cold_samples",
@@ -338,6 +339,7 @@ class RunSettings:
     shuffle_seed: str | None = None
     planted_slowdown: str | None = None
     spin: str | None = None  # HANDOFF_SPIN: how a waiting reader's spin offers the core
+    spin_us: str | None = None  # HANDOFF_SPIN_US: how long it spins before it sleeps
     worker_cores: str | None = None  # HANDOFF_WORKER_CORES: pools held on cores, or not
     gpu_sm_clock_mhz_at_start: str | None = None
     gpu_mem_clock_mhz_at_start: str | None = None

@@ -121,14 +121,17 @@ def test_different_measurement_settings_are_not_comparable(tmp_path, capsys):
 
 def test_the_spin_and_worker_placement_are_measurement_settings(tmp_path, capsys):
     # A file written before they were recorded ran with their defaults: comparable with those.
-    defaults = pair(tmp_path, 1.0, 0.005, contender_settings={"spin": "yield"})
+    recorded_defaults = {"spin": "yield", "spin_us": "50"}
+    defaults = pair(tmp_path, 1.0, 0.005, contender_settings=recorded_defaults)
     assert main(list(defaults)) == 0
     assert "different settings" not in capsys.readouterr().out
-    held = pair(tmp_path, 1.0, 0.005, contender_settings={"spin": "pause", "worker_cores": "held"})
+    switched = {"spin": "pause", "spin_us": "400", "worker_cores": "held"}
+    held = pair(tmp_path, 1.0, 0.005, contender_settings=switched)
     assert main(list(held)) == 0
     output = capsys.readouterr().out
     warning = next(line for line in output.splitlines() if "different settings" in line)
     assert "spin: yield -> pause" in warning and "worker_cores: scheduler -> held" in warning
+    assert "spin_us: 50 -> 400" in warning
     assert verdict_line(output, KEYS[0].removesuffix("/manual_time")).endswith("NOT COMPARABLE")
 
 

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,22 @@ TEST(BenchConfig, TheSpinIsReadFromTheEnvironmentAndABadOneRefused) {
               transport::spin_turn::pause);
   }
   const test::scoped_environment wrong("HANDOFF_SPIN", "busy");
+  EXPECT_THROW(parse_handoff_flags(plain.count, plain.pointers.data()), std::invalid_argument);
+}
+
+TEST(BenchConfig, TheSpinLengthIsReadFromTheEnvironmentAndABadOneRefused) {
+  arguments plain({"handoff_bench"});
+  {
+    const test::scoped_environment unset("HANDOFF_SPIN_US", nullptr);
+    EXPECT_EQ(parse_handoff_flags(plain.count, plain.pointers.data()).spin_length,
+              std::chrono::microseconds(50));
+  }
+  {
+    const test::scoped_environment longer("HANDOFF_SPIN_US", "400");
+    EXPECT_EQ(parse_handoff_flags(plain.count, plain.pointers.data()).spin_length,
+              std::chrono::microseconds(400));
+  }
+  const test::scoped_environment wrong("HANDOFF_SPIN_US", "-5");
   EXPECT_THROW(parse_handoff_flags(plain.count, plain.pointers.data()), std::invalid_argument);
 }
 

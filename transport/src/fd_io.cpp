@@ -9,12 +9,14 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <system_error>
 
 #include "handoff/transport/peer_cores.hpp"
 #include "handoff/transport/process_errors.hpp"
@@ -44,6 +46,34 @@ const char* name_of(spin_turn turn) noexcept {
   return "yield";
 }
 
+std::chrono::microseconds spin_length_from_environment() {
+  const char* setting = std::getenv("HANDOFF_SPIN_US");
+  const std::string_view value = setting == nullptr ? "" : setting;
+  if (value.empty()) return spin_before_sleeping;
+  constexpr long longest = 1'000'000;
+  long microseconds = 0;
+  const auto [end, error] =
+      std::from_chars(value.data(), value.data() + value.size(), microseconds);
+  if (error != std::errc{} || end != value.data() + value.size() || microseconds < 0 ||
+      microseconds > longest) {
+    throw std::invalid_argument(
+        "HANDOFF_SPIN_US must be a whole number of microseconds from 0 to " +
+        std::to_string(longest) + ", not '" + std::string(value) + "'");
+  }
+  return std::chrono::microseconds(microseconds);
+}
+
+std::chrono::microseconds spin_length() noexcept {
+  static const std::chrono::microseconds length = [] {
+    try {
+      return spin_length_from_environment();
+    } catch (const std::invalid_argument&) {
+      return std::chrono::microseconds(spin_before_sleeping);
+    }
+  }();
+  return length;
+}
+
 void offer_the_core() noexcept {
   // handoff_bench has checked the setting before any spin; a worker inherits its environment.
   static const spin_turn turn = [] {
@@ -63,7 +93,7 @@ void offer_the_core() noexcept {
 }
 
 bool ready_within_spin(int fd, short events, deadline_clock::time_point deadline) {
-  const auto spin_end = std::min(deadline, deadline_clock::now() + spin_before_sleeping);
+  const auto spin_end = std::min(deadline, deadline_clock::now() + spin_length());
   do {
     pollfd request{fd, events, 0};
     if (::poll(&request, 1, 0) > 0) return true;
@@ -224,7 +254,7 @@ ssize_t receive_available(int socket, std::span<std::byte> bytes,
   if (got < 0 && nothing_yet()) {
     // The spin re-reads rather than polls: a poll() that sees the bytes arrive costs a system
     // call more, at the moment the hand-off's critical path wakes up.
-    const auto spin_end = std::min(deadline, deadline_clock::now() + spin_before_sleeping);
+    const auto spin_end = std::min(deadline, deadline_clock::now() + spin_length());
     do {
       got = receive_now();
       if (got >= 0 || !nothing_yet()) break;

@@ -33,7 +33,16 @@ enum class spin_turn { yield, pause, peer };
 spin_turn spin_turn_from_environment();
 const char* name_of(spin_turn turn) noexcept;
 
-// Re-tests fd for events without sleeping, for spin_before_sleeping or until the deadline; true
+// How long a reader spins before it sleeps, from HANDOFF_SPIN_US: whole microseconds from 0 to
+// 1000000 (unset or empty: spin_before_sleeping). An experiment's switch: a longer spin keeps a
+// waiting worker awake through a longer gap between messages, and holds its core for as long.
+// Anything else is std::invalid_argument.
+std::chrono::microseconds spin_length_from_environment();
+// The length this process spins, read from HANDOFF_SPIN_US once (spin_before_sleeping where the
+// value is bad: handoff_bench refuses it before any row, and a worker inherits the environment).
+std::chrono::microseconds spin_length() noexcept;
+
+// Re-tests fd for events without sleeping, for spin_length() or until the deadline; true
 // once it is ready. A reader calls it before it sleeps in poll().
 bool ready_within_spin(int fd, short events, deadline_clock::time_point deadline);
 

@@ -98,11 +98,11 @@ void sleep_on(shared_wakeup& wakeup, std::uint32_t seen, deadline_clock::time_po
 
 // Waits until ready() is true and returns true, or returns false at the deadline. on_stall (which
 // may throw) runs at least every peer_watch_interval. ready() is tried once even past the deadline.
-// Spins for spin_before_sleeping before it sleeps: the pipelined rows wait once per chunk.
+// Spins for spin_length() before it sleeps: the pipelined rows wait once per chunk.
 template <class Ready>
 bool wait_until(shared_wakeup& wakeup, Ready&& ready, deadline_clock::time_point deadline,
                 const std::function<void()>& on_stall) {
-  const auto spin_end = std::min(deadline, deadline_clock::now() + spin_before_sleeping);
+  const auto spin_end = std::min(deadline, deadline_clock::now() + spin_length());
   do {
     if (ready()) return true;
     offer_the_core();
