@@ -22,6 +22,7 @@ COMMANDS = {
     "compare-builds": "run two handoff_bench binaries in turn here and compare them pair by pair",
     "results-page": "one machine's results page (Markdown) from one results file",
     "wide-rows": "the rows whose processes disagree enough to earn more processes, as a filter",
+    "processes": "why a row's processes disagree: each one's figure beside its sleeps and machine",
 }
 
 
@@ -67,6 +68,10 @@ def _command(name: str) -> Callable[[list[str] | None], int]:
         from handoff_reports.wide_rows import main as wide_rows
 
         return wide_rows
+    if name == "processes":
+        from handoff_reports.process_causes import main as processes
+
+        return processes
     from handoff_reports.progress import main as progress
 
     return progress
@@ -94,6 +99,7 @@ headline_main = _script("headline")
 compare_builds_main = _script("compare-builds")
 results_page_main = _script("results-page")
 wide_rows_main = _script("wide-rows")
+processes_main = _script("processes")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -67,6 +67,12 @@ class Repetition:
     process: str | None = None
     # `voluntary_switches_per_run`: how often its processes slept per run; None where not written.
     sleeps_per_run: float | None = None
+    # `involuntary_switches_per_run`: how often their threads were preempted or handed their core
+    # on, per run; `host_busy` and `host_steal`: the machine's CPU in use and taken by a
+    # hypervisor over the row. None where not written.
+    preemptions_per_run: float | None = None
+    host_busy: float | None = None
+    host_steal: float | None = None
 
     @property
     def has_interval(self) -> bool:
@@ -96,7 +102,16 @@ class ProcessFigure:
     seconds: float
     repetitions: int
     noise: float | None  # the median of its repetitions' relative noise; None where unknown
-    sleeps_per_run: float | None = None  # the median of its repetitions'; None where unknown
+    # The medians of its repetitions' (Repetition); None where unknown.
+    sleeps_per_run: float | None = None
+    preemptions_per_run: float | None = None
+    host_busy: float | None = None
+    host_steal: float | None = None
+
+
+def _median_of_known(values: Iterable[float | None]) -> float | None:
+    known = [value for value in values if value is not None]
+    return statistics.median(known) if known else None
 
 
 def by_process(figures: Iterable[Repetition]) -> list[ProcessFigure]:
@@ -109,15 +124,16 @@ def by_process(figures: Iterable[Repetition]) -> list[ProcessFigure]:
         groups.setdefault(figure.process, []).append(figure)
     processes = []
     for token, members in groups.items():
-        noises = [n for m in members if (n := m.relative_noise) is not None]
-        sleeps = [n for m in members if (n := m.sleeps_per_run) is not None]
         processes.append(
             ProcessFigure(
                 process=token,
                 seconds=statistics.median(m.seconds for m in members),
                 repetitions=len(members),
-                noise=statistics.median(noises) if noises else None,
-                sleeps_per_run=statistics.median(sleeps) if sleeps else None,
+                noise=_median_of_known(m.relative_noise for m in members),
+                sleeps_per_run=_median_of_known(m.sleeps_per_run for m in members),
+                preemptions_per_run=_median_of_known(m.preemptions_per_run for m in members),
+                host_busy=_median_of_known(m.host_busy for m in members),
+                host_steal=_median_of_known(m.host_steal for m in members),
             )
         )
     return processes
@@ -569,6 +585,9 @@ def _add_entry(rows: dict[str, Row], entry: Mapping[str, Any], where: str) -> No
             clock_lowered=bool(_number(entry.get("clock_lowered"))),
             process=_process_token(entry),
             sleeps_per_run=_number(entry.get("voluntary_switches_per_run")),
+            preemptions_per_run=_number(entry.get("involuntary_switches_per_run")),
+            host_busy=_number(entry.get("host_busy")),
+            host_steal=_number(entry.get("host_steal")),
         )
     )
     if not row.counters:
