@@ -49,6 +49,14 @@ def fraction(text: str) -> float:
     return value
 
 
+def positive_number(text: str) -> float:
+    """A type for a finite number above 0 (a share that may exceed one, such as a spread)."""
+    value = _finite(text)
+    if value is None or not value > 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number above 0")
+    return value
+
+
 def existing_directory(text: str) -> Path:
     """A type for a folder that is there to be read."""
     path = Path(text)

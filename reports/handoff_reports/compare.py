@@ -11,10 +11,11 @@ baseline centre - 1; the threshold is the thresholds file's first matching rule,
   (a NaN, infinite, null or negative count, a time of zero or less: results.CHECKED_FIGURES).
 - NOT COMPARABLE: the two runs were measured on different machines (GPU or CPU model, driver or
   CUDA runtime: machines.py), unless --across-machines is given, or with different settings
-  (profile, max_noise, min_samples, min_time, timeout or max_elements), unless --ignore-settings
-  is given; every row but a FAILED one gets this verdict, and every format says so first.
-  Differences in filter, repetitions, shuffle seed or cold samples only warn; a planted slowdown
-  is named in the header; files without settings warn.
+  (results.MEASUREMENT_SETTINGS: the profile and sampling settings, the size cap, and the
+  experiments' switches spin, spin_us and worker_cores), unless --ignore-settings is given;
+  every row but a FAILED one gets this verdict, and every format says so first. Differences in
+  filter, repetitions, shuffle seed or cold samples only warn; a planted slowdown is named in the
+  header; files without settings warn.
 - SLOWER / FASTER: the change is beyond the threshold and beyond the row's resolution.
 - UNRESOLVED: a side has a single process and no spread is known for the row (--machine-noise
   FILE supplies one measured earlier on this machine), or the resolution is wider than the

@@ -11,10 +11,12 @@ what its threads and its machine did while it measured the row:
   to another thread;
 - host busy and host steal: the share of the machine's CPU in use, and the share a hypervisor took.
 
-Then the Spearman rank correlation of the figure with each, over the processes (SciPy), with its
-p-value. A slow state that goes with sleeping is one of wake-ups; one that goes with a busy or
-stolen machine is its neighbours'; one that goes with none of them lies where these counters do
-not look (where a process's memory landed, which cores its threads ran on).
+Then the Spearman rank correlation of the figure with each, over the processes, with its
+two-sided p-value from a permutation test (SciPy): exact over every pairing up to nine processes,
+from 99,999 seeded random pairings beyond, since the usual t approximation is
+far too kind at a handful of points. A slow state that goes with sleeping is one of wake-ups; one
+that goes with a busy or stolen machine is its neighbours'; one that goes with none of them lies
+where these counters do not look (where a process's memory landed, which cores its threads ran on).
 """
 
 from __future__ import annotations
@@ -23,17 +25,21 @@ import argparse
 import math
 import re
 import sys
-import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from handoff_reports.arguments import fraction
+import numpy as np
+from numpy.typing import NDArray
+
+from handoff_reports.arguments import positive_number
 from handoff_reports.formatting import percent_text, seconds_text
 from handoff_reports.results import ProcessFigure, ResultsError, Row, load_results
 
-# Spearman's p-value comes from a t approximation that needs a few points to mean anything.
+# Below four processes no pairing is rarer than one in six, so no correlation could mean anything.
 FEWEST_PROCESSES = 4
+EXACT_UP_TO = 9  # 9! pairings, each a row of nine ranks: about 26 MB at once
+PAIRINGS_DRAWN = 99_999
 
 
 @dataclass(frozen=True)
@@ -66,20 +72,38 @@ def spread(processes: Sequence[ProcessFigure]) -> float:
 def rank_correlation(
     processes: Sequence[ProcessFigure], cause: Cause
 ) -> tuple[float, float, int] | None:
-    """Spearman's rho of the figure with the cause, its p-value, and over how many processes; None
-    where fewer than FEWEST_PROCESSES have the cause, or where either side never varies."""
-    from scipy.stats import spearmanr  # imported here: the other commands do without scipy.stats
+    """Spearman's rho of the figure with the cause, its permutation p-value, and over how many
+    processes; None where fewer than FEWEST_PROCESSES have the cause, or either never varies."""
+    # Imported here: the other commands do without scipy.stats, which is slow to import.
+    from scipy.stats import permutation_test, rankdata
 
     pairs = [(p.seconds, value) for p in processes if (value := cause.value(p)) is not None]
-    if len(pairs) < FEWEST_PROCESSES or len({v for _, v in pairs}) < 2:
+    if len(pairs) < FEWEST_PROCESSES:
         return None
-    if len({s for s, _ in pairs}) < 2:
+    figure_ranks = rankdata([s for s, _ in pairs])
+    cause_ranks = rankdata([v for _, v in pairs])
+    centred_cause = cause_ranks - cause_ranks.mean()
+    spread_product = float(
+        np.sqrt(np.sum((figure_ranks - figure_ranks.mean()) ** 2) * np.sum(centred_cause**2))
+    )
+    if spread_product == 0:
         return None
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        result = spearmanr([s for s, _ in pairs], [v for _, v in pairs])
-    rho, p_value = float(result.statistic), float(result.pvalue)
-    return None if math.isnan(rho) else (rho, p_value, len(pairs))
+
+    # Spearman's rho is Pearson's r of the ranks; permuting one side's ranks keeps both spreads.
+    def rho_of(ranks: NDArray[np.float64], axis: int = -1) -> NDArray[np.float64]:
+        centred = ranks - ranks.mean(axis=axis, keepdims=True)
+        return np.asarray(np.sum(centred * centred_cause, axis=axis) / spread_product)
+
+    exact = len(pairs) <= EXACT_UP_TO
+    result = permutation_test(
+        (figure_ranks,),
+        rho_of,
+        permutation_type="pairings",
+        vectorized=True,
+        n_resamples=math.inf if exact else PAIRINGS_DRAWN,
+        rng=np.random.default_rng(len(pairs)),
+    )
+    return float(result.statistic), float(result.pvalue), len(pairs)
 
 
 def _correlation_text(processes: Sequence[ProcessFigure]) -> str:
@@ -98,9 +122,10 @@ def _correlation_text(processes: Sequence[ProcessFigure]) -> str:
 def row_table(row: Row) -> list[str]:
     """The lines for one row: its heading, a line per process (quickest first), the correlations."""
     processes = sorted(row.processes, key=lambda p: p.seconds)
+    failed = f"; FAILED: {row.failure}" if row.failed else ""
     lines = [
         f"{row.key}: {len(processes)} processes, {seconds_text(processes[0].seconds)} to "
-        f"{seconds_text(processes[-1].seconds)} (+{100 * spread(processes):.1f}%)"
+        f"{seconds_text(processes[-1].seconds)} (+{100 * spread(processes):.1f}%){failed}"
     ]
     columns = ["figure", "noise", *(cause.name for cause in CAUSES)]
     cells = [
@@ -122,16 +147,30 @@ def row_table(row: Row) -> list[str]:
     return lines
 
 
+def named_rows(rows: Sequence[Row], named: re.Pattern[str] | None) -> list[Row]:
+    """The rows `named` selects (all where None)."""
+    # A filter is written for benchmark names, which go on past the key ("/manual_time").
+    return [row for row in rows if named is None or named.search(row.key + "/")]
+
+
 def chosen_rows(rows: Sequence[Row], above: float, named: re.Pattern[str] | None) -> list[Row]:
     """The rows measured by FEWEST_PROCESSES or more: those `named` selects, else those whose
     processes spread by more than `above`; widest first."""
-    measured = [row for row in rows if len(row.processes) >= FEWEST_PROCESSES]
-    if named is not None:
-        # A filter is written for benchmark names, which go on past the key ("/manual_time").
-        chosen = [row for row in measured if named.search(row.key + "/")]
-    else:
-        chosen = [row for row in measured if spread(row.processes) > above]
-    return sorted(chosen, key=lambda row: spread(row.processes), reverse=True)
+    measured = [row for row in named_rows(rows, named) if len(row.processes) >= FEWEST_PROCESSES]
+    if named is None:
+        measured = [row for row in measured if spread(row.processes) > above]
+    return sorted(measured, key=lambda row: spread(row.processes), reverse=True)
+
+
+def nothing_listed(rows: Sequence[Row], above: float, named: re.Pattern[str] | None) -> str:
+    """Why no row was listed."""
+    if named is not None and not named_rows(rows, named):
+        return "no row matches the filter"
+    most = max((len(row.processes) for row in named_rows(rows, named)), default=0)
+    if most < FEWEST_PROCESSES:
+        which = "no row the filter names" if named is not None else "no row"
+        return f"{which} was measured by {FEWEST_PROCESSES} or more processes (at most {most})"
+    return f"no row's processes spread by more than {100 * above:g}%"
 
 
 def _regex(text: str) -> re.Pattern[str]:
@@ -150,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("results", type=Path, help="a results JSON of several processes")
     parser.add_argument(
         "--above",
-        type=fraction,
+        type=positive_number,
         default=0.05,
         help="list the rows whose slowest process is more than this above the quickest "
         "(default 0.05)",
@@ -167,17 +206,10 @@ def main(argv: list[str] | None = None) -> int:
     except ResultsError as error:
         print(f"handoff-processes: {error}", file=sys.stderr)
         return 2
-    rows = chosen_rows(list(run.rows.values()), arguments.above, arguments.filter)
+    every_row = list(run.rows.values())
+    rows = chosen_rows(every_row, arguments.above, arguments.filter)
     if not rows:
-        most = max((len(row.processes) for row in run.rows.values()), default=0)
-        why = (
-            f"no row was measured by {FEWEST_PROCESSES} or more processes (at most {most})"
-            if most < FEWEST_PROCESSES
-            else "no row matches the filter"
-            if arguments.filter is not None
-            else f"no row's processes spread by more than {arguments.above:.0%}"
-        )
-        print(f"handoff-processes: {why}")
+        print(f"handoff-processes: {nothing_listed(every_row, arguments.above, arguments.filter)}")
         return 0
     for index, row in enumerate(rows):
         if index:

@@ -81,6 +81,14 @@ CASES = {
         lambda tmp: ["track", "check", "--max-pvalue", "1.5"],
         "is not a fraction between 0 and 1",
     ),
+    "processes, a spread of 0": (
+        lambda tmp: ["processes", SINGLE, "--above", "0"],
+        "is not a number above 0",
+    ),
+    "processes, a spread that is not a number": (
+        lambda tmp: ["processes", SINGLE, "--above", "inf"],
+        "is not a number above 0",
+    ),
     "track check, a threshold that is not a number": (
         lambda tmp: ["track", "check", "--threshold", "nan"],
         "is not a fraction such as 0.05 or 5%",

@@ -5,6 +5,7 @@ from track_fixtures import STEPPED, Nights, write_nights
 
 from handoff_reports.track import main
 from handoff_reports.track.check import CheckOptions, check
+from handoff_reports.track.identity import settings_change
 from handoff_reports.track.series import read_history
 from handoff_reports.track.store import open_store
 
@@ -145,3 +146,12 @@ def test_a_step_on_the_latest_night_fails_at_once(tmp_path, capsys):
     code, out = run_check(capsys, db)
     assert code == 1
     assert "2026-10-30" in out.split("REGRESSIONS")[1]
+
+
+def test_a_setting_recorded_later_is_no_break_while_it_keeps_its_default():
+    # A night stored before `spin_us` was recorded ran with its default, 50.
+    before = "profile=default; spin=yield; worker_cores=scheduler"
+    assert settings_change(before, before + "; spin_us=50") is None
+    assert settings_change(before, before + "; spin_us=400") == "settings spin_us 50 -> 400"
+    older = "profile=default; spin=-"  # a setting recorded as unset stays unset
+    assert settings_change(older, "profile=default; spin=yield") == "settings spin - -> yield"

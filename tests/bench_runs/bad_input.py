@@ -3,7 +3,7 @@
 measured: every numeric flag out of its range or not a number (zero repetitions among them), a
 flag that only lists given to a run, an earlier results file (--handoff-ceilings-from) that nests
 too deep or is too large to be one, a HANDOFF_SPIN that names no way to spin, and a
-HANDOFF_SPIN_US beyond a second.
+HANDOFF_SPIN_US beyond the longest spin.
 """
 
 from __future__ import annotations
@@ -80,11 +80,11 @@ def main() -> int:
         )
     spinning = {**os.environ, "HANDOFF_SPIN": "busy"}
     one_line_refusal(bench, [], "HANDOFF_SPIN must be yield, pause or peer, not 'busy'", spinning)
-    long_spin = {**os.environ, "HANDOFF_SPIN_US": "2000000"}
+    long_spin = {**os.environ, "HANDOFF_SPIN_US": "20000"}
     one_line_refusal(
         bench,
         [],
-        "HANDOFF_SPIN_US must be a whole number of microseconds from 0 to 1000000, not '2000000'",
+        "HANDOFF_SPIN_US must be a whole number of microseconds from 0 to 10000, not '20000'",
         long_spin,
     )
     print(f"ok: {len(BAD_FLAGS) + 5} bad inputs, each refused with one line and exit 2")

@@ -8,6 +8,10 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
+
+#include <poll.h>
+#include <unistd.h>
 
 #include "handoff/transport/fd_io.hpp"
 #include "handoff/transport/process/worker_pool.hpp"
@@ -67,15 +71,15 @@ TEST(SpinLength, FiftyMicrosecondsUnlessAnotherLengthIsAskedFor) {
     EXPECT_EQ(spin_length_from_environment(), 50us);
   }
   for (const auto& [asked, length] :
-       {std::pair{"0", 0us}, std::pair{"400", 400us}, std::pair{"1000000", 1'000'000us}}) {
+       {std::pair{"0", 0us}, std::pair{"400", 400us}, std::pair{"10000", 10'000us}}) {
     const test::scoped_environment set("HANDOFF_SPIN_US", asked);
     EXPECT_EQ(spin_length_from_environment(), length) << asked;
   }
 }
 
-TEST(SpinLength, AnythingButWholeMicrosecondsUpToASecondIsRefused) {
-  for (const char* wrong :
-       {"-1", "1000001", "50us", "4e2", " 50", "50 ", "0x40", "fast", "99999999999999999999"}) {
+TEST(SpinLength, AnythingButWholeMicrosecondsUpToTheLongestSpinIsRefused) {
+  for (const char* wrong : {"-1", "10001", "1000000", "50us", "4e2", " 50", "50 ", "0x40", "fast",
+                            "99999999999999999999"}) {
     const test::scoped_environment asked("HANDOFF_SPIN_US", wrong);
     EXPECT_THROW((void)spin_length_from_environment(), std::invalid_argument) << wrong;
   }
@@ -85,7 +89,7 @@ TEST(SpinLength, AnythingButWholeMicrosecondsUpToASecondIsRefused) {
     FAIL() << "HANDOFF_SPIN_US=50us was accepted";
   } catch (const std::invalid_argument& error) {
     EXPECT_EQ(std::string(error.what()),
-              "HANDOFF_SPIN_US must be a whole number of microseconds from 0 to 1000000, not "
+              "HANDOFF_SPIN_US must be a whole number of microseconds from 0 to 10000, not "
               "'50us'");
   }
 }
@@ -117,6 +121,34 @@ TEST(SpinLength, AWorkerSpinsAsLongAsItsEnvironmentAsks) {
   }
   const test::scoped_environment longer("HANDOFF_SPIN_US", "400");
   EXPECT_EQ(a_workers_spin_length_in_microseconds(), 400U);
+}
+
+// Replies with how long, in microseconds, it spun on a pipe that nothing is written to.
+int spin_on_a_silent_pipe_worker(std::span<const std::string>) {
+  auto channel = coordinator_connection();
+  int ends[2];
+  if (::pipe(ends) != 0) return 1;
+  const auto start = deadline_clock::now();
+  const bool ready = ready_within_spin(ends[0], POLLIN, start + 10s);
+  const auto spun =
+      std::chrono::duration_cast<std::chrono::microseconds>(deadline_clock::now() - start);
+  ::close(ends[0]);
+  ::close(ends[1]);
+  const auto deadline = deadline_clock::now() + 10s;
+  channel.receive_record<std::uint32_t>(deadline);
+  channel.send_record(static_cast<std::uint32_t>(ready ? 0 : spun.count()), deadline);
+  return 0;
+}
+HANDOFF_WORKER_ROLE("spin_on_a_silent_pipe", spin_on_a_silent_pipe_worker);
+
+// A lower bound only: the spin ends at its length or later, never sooner, however busy the machine.
+TEST(SpinLength, AReaderSpinsAtLeastTheLengthAskedForBeforeItWouldSleep) {
+  const test::scoped_environment longer("HANDOFF_SPIN_US", "10000");
+  worker_pool pool("spinner", 1, {.role = "spin_on_a_silent_pipe"});
+  const auto deadline = deadline_clock::now() + 10s;
+  pool.channel(0).send_record(std::uint32_t{0}, deadline);
+  EXPECT_GE(pool.channel(0).receive_record<std::uint32_t>(deadline), 10'000U);
+  pool.shutdown_expecting_success(10s);
 }
 
 }  // namespace

@@ -2,95 +2,21 @@
 
 #include <fcntl.h>
 #include <poll.h>
-#include <sched.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <charconv>
 #include <chrono>
-#include <cstdlib>
 #include <cstring>
-#include <stdexcept>
 #include <string>
 #include <string_view>
-#include <system_error>
 
-#include "handoff/transport/peer_cores.hpp"
 #include "handoff/transport/process_errors.hpp"
 #include "handoff/transport/stop_request.hpp"
 
 namespace handoff::transport {
-
-spin_turn spin_turn_from_environment() {
-  const char* setting = std::getenv("HANDOFF_SPIN");
-  const std::string_view value = setting == nullptr ? "" : setting;
-  if (value.empty() || value == "yield") return spin_turn::yield;
-  if (value == "pause") return spin_turn::pause;
-  if (value == "peer") return spin_turn::peer;
-  throw std::invalid_argument("HANDOFF_SPIN must be yield, pause or peer, not '" +
-                              std::string(value) + "'");
-}
-
-const char* name_of(spin_turn turn) noexcept {
-  switch (turn) {
-    case spin_turn::pause:
-      return "pause";
-    case spin_turn::peer:
-      return "peer";
-    case spin_turn::yield:
-      break;
-  }
-  return "yield";
-}
-
-std::chrono::microseconds spin_length_from_environment() {
-  const char* setting = std::getenv("HANDOFF_SPIN_US");
-  const std::string_view value = setting == nullptr ? "" : setting;
-  if (value.empty()) return spin_before_sleeping;
-  constexpr long longest = 1'000'000;
-  long microseconds = 0;
-  const auto [end, error] =
-      std::from_chars(value.data(), value.data() + value.size(), microseconds);
-  if (error != std::errc{} || end != value.data() + value.size() || microseconds < 0 ||
-      microseconds > longest) {
-    throw std::invalid_argument(
-        "HANDOFF_SPIN_US must be a whole number of microseconds from 0 to " +
-        std::to_string(longest) + ", not '" + std::string(value) + "'");
-  }
-  return std::chrono::microseconds(microseconds);
-}
-
-std::chrono::microseconds spin_length() noexcept {
-  static const std::chrono::microseconds length = [] {
-    try {
-      return spin_length_from_environment();
-    } catch (const std::invalid_argument&) {
-      return std::chrono::microseconds(spin_before_sleeping);
-    }
-  }();
-  return length;
-}
-
-void offer_the_core() noexcept {
-  // handoff_bench has checked the setting before any spin; a worker inherits its environment.
-  static const spin_turn turn = [] {
-    try {
-      return spin_turn_from_environment();
-    } catch (const std::invalid_argument&) {
-      return spin_turn::yield;
-    }
-  }();
-  if (turn == spin_turn::yield || (turn == spin_turn::peer && a_peer_last_ran_on_this_core())) {
-    sched_yield();
-    return;
-  }
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#endif
-}
 
 bool ready_within_spin(int fd, short events, deadline_clock::time_point deadline) {
   const auto spin_end = std::min(deadline, deadline_clock::now() + spin_length());

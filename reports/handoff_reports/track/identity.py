@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from handoff_reports.results import Run
+from handoff_reports.results import MEASUREMENT_DEFAULTS, Run
 from handoff_reports.track.errors import TrackError
 
 UNKNOWN_SETTINGS = "unknown"
@@ -51,12 +51,17 @@ def settings_change(before: str, after: str) -> str | None:
         return f"settings {before} -> {after}"
     old = dict(pair.split("=", 1) for pair in before.split(SETTINGS_SEPARATOR))
     new = dict(pair.split("=", 1) for pair in after.split(SETTINGS_SEPARATOR))
+
+    # A night stored before a setting was recorded ran with its default then, as in compare.
+    def value(settings: dict[str, str], name: str) -> str:
+        return settings.get(name, MEASUREMENT_DEFAULTS.get(name, "-"))
+
     changed = [
-        f"{name} {old.get(name, '-')} -> {new.get(name, '-')}"
+        f"{name} {value(old, name)} -> {value(new, name)}"
         for name in dict.fromkeys([*old, *new])
-        if old.get(name) != new.get(name)
+        if value(old, name) != value(new, name)
     ]
-    return "settings " + ", ".join(changed)
+    return "settings " + ", ".join(changed) if changed else None
 
 
 def _text(context: dict[str, object], key: str) -> str:

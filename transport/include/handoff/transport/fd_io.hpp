@@ -7,40 +7,11 @@
 #include <span>
 #include <string_view>
 
+#include "handoff/transport/spin_settings.hpp"
+
 namespace handoff::transport {
 
 using deadline_clock = std::chrono::steady_clock;
-
-// A peer usually answers within microseconds, and sleeping until it does (in poll() or on a
-// futex) costs a sleep and a wake-up on top: about 7 us of a 22 us hand-off round trip on the
-// lent GPU machines (tools/probes/ipc_handoff_probe.cu, blocking against spinning reads). So a
-// reader first re-tests without sleeping for this long.
-inline constexpr auto spin_before_sleeping = std::chrono::microseconds(50);
-
-// Each turn of a spin offers the core to another thread that waits for it. A process spawned by
-// another starts on its parent's core and stays there until the scheduler balances them; a peer
-// that spins there for its answer holds the core the answer needs for the whole spin, and each
-// hand-off then takes two spins (docs/design/measured-along-the-way.md).
-void offer_the_core() noexcept;
-
-// How a spin's turn offers the core, from HANDOFF_SPIN: `yield` (unset or empty too) hands it to
-// a thread that waits for it (sched_yield); `pause` only eases off it for a sibling hardware
-// thread, as every spin did before yielding; `peer` yields only while a peer process last ran on
-// this core (peer_cores.hpp) and pauses otherwise. `pause` and `peer` are switches for
-// experiments: a yield can hand the core to a thread that computes, for that thread's time slice.
-// Anything else is std::invalid_argument.
-enum class spin_turn { yield, pause, peer };
-spin_turn spin_turn_from_environment();
-const char* name_of(spin_turn turn) noexcept;
-
-// How long a reader spins before it sleeps, from HANDOFF_SPIN_US: whole microseconds from 0 to
-// 1000000 (unset or empty: spin_before_sleeping). An experiment's switch: a longer spin keeps a
-// waiting worker awake through a longer gap between messages, and holds its core for as long.
-// Anything else is std::invalid_argument.
-std::chrono::microseconds spin_length_from_environment();
-// The length this process spins, read from HANDOFF_SPIN_US once (spin_before_sleeping where the
-// value is bad: handoff_bench refuses it before any row, and a worker inherits the environment).
-std::chrono::microseconds spin_length() noexcept;
 
 // Re-tests fd for events without sleeping, for spin_length() or until the deadline; true
 // once it is ready. A reader calls it before it sleeps in poll().
