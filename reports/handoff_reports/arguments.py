@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -55,6 +56,16 @@ def positive_number(text: str) -> float:
     if value is None or not value > 0:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number above 0")
     return value
+
+
+def regular_expression(text: str) -> re.Pattern[str]:
+    """A type for a regular expression (a benchmark filter), compiled."""
+    try:
+        return re.compile(text)
+    except re.error as error:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a regular expression: {error}"
+        ) from error
 
 
 def existing_directory(text: str) -> Path:

@@ -32,7 +32,7 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from handoff_reports.arguments import positive_number
+from handoff_reports.arguments import positive_number, regular_expression
 from handoff_reports.formatting import percent_text, seconds_text
 from handoff_reports.results import ProcessFigure, ResultsError, Row, load_results
 
@@ -173,13 +173,6 @@ def nothing_listed(rows: Sequence[Row], above: float, named: re.Pattern[str] | N
     return f"no row's processes spread by more than {100 * above:g}%"
 
 
-def _regex(text: str) -> re.Pattern[str]:
-    try:
-        return re.compile(text)
-    except re.error as error:
-        raise argparse.ArgumentTypeError(f"not a regular expression: {error}") from error
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="handoff-processes",
@@ -196,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--filter",
-        type=_regex,
+        type=regular_expression,
         metavar="REGEX",
         help="list the rows this selects (searched in the benchmark's name), however they spread",
     )

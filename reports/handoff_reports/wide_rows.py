@@ -38,7 +38,7 @@ from enum import IntEnum
 from pathlib import Path
 from typing import Any
 
-from handoff_reports.arguments import fraction, seconds, whole_number
+from handoff_reports.arguments import fraction, regular_expression, seconds, whole_number
 from handoff_reports.claims_file import Claim, load_claims
 from handoff_reports.process_level import own_spread
 from handoff_reports.results import ResultsError, Row, by_process, load_results
@@ -141,26 +141,17 @@ def benchmark_filter(keys: list[str]) -> str:
     return "^(" + "|".join(re.escape(key) for key in keys) + ")(/[a-z_]+_time)?$"
 
 
-def _regex(text: str) -> re.Pattern[str]:
-    try:
-        return re.compile(text)
-    except re.error as error:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a regular expression: {error}"
-        ) from error
-
-
 # The command's options beside the results file: the flag, then argparse's settings for it.
 _OPTIONS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("--above", {"type": fraction, "default": 0.01,
                  "help": "the least spread given more processes (default 0.01)"}),
-    ("--first", {"type": _regex, "metavar": "REGEX",
+    ("--first", {"type": regular_expression, "metavar": "REGEX",
                  "help": "rows (searched in the row's name) that come first, as the claims' do"}),
     ("--processes", {"type": whole_number(1), "default": 1,
                      "help": "how many further processes the rows will have (default 1)"}),
     ("--seconds", {"type": seconds,
                    "help": "the time those processes may take in all (default: no limit)"}),
-    ("--also", {"type": _regex, "metavar": "FILTER",
+    ("--also", {"type": regular_expression, "metavar": "FILTER",
                 "help": "rows already chosen: left out of the choice, kept in the filter"}),
     ("--process-seconds", {"type": seconds, "default": 0.0,
                            "help": "the wall time of one process of the first round, whose part "
