@@ -40,12 +40,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
         defaults = recorded(bench, folder)
-        if defaults != {"spin": "yield", "spin_us": "50", "worker_cores": "scheduler"}:
+        if defaults != {"spin": "yield", "spin_us": "400", "worker_cores": "scheduler"}:
             fail(f"with no switch set, the context says {defaults}")
         switched = recorded(
-            bench, folder, HANDOFF_SPIN="pause", HANDOFF_SPIN_US="400", HANDOFF_WORKER_CORES="held"
+            bench, folder, HANDOFF_SPIN="pause", HANDOFF_SPIN_US="50", HANDOFF_WORKER_CORES="held"
         )
-        if switched != {"spin": "pause", "spin_us": "400", "worker_cores": "held"}:
+        if switched != {"spin": "pause", "spin_us": "50", "worker_cores": "held"}:
             fail(f"with every switch set, the context says {switched}")
     print("ok: every switch recorded, unset and set")
 

@@ -68,12 +68,12 @@ TEST(BenchConfig, TheSpinLengthIsReadFromTheEnvironmentAndABadOneRefused) {
   {
     const test::scoped_environment unset("HANDOFF_SPIN_US", nullptr);
     EXPECT_EQ(parse_handoff_flags(plain.count, plain.pointers.data()).spin_length,
-              std::chrono::microseconds(50));
+              std::chrono::microseconds(400));
   }
   {
-    const test::scoped_environment longer("HANDOFF_SPIN_US", "400");
+    const test::scoped_environment shorter("HANDOFF_SPIN_US", "50");
     EXPECT_EQ(parse_handoff_flags(plain.count, plain.pointers.data()).spin_length,
-              std::chrono::microseconds(400));
+              std::chrono::microseconds(50));
   }
   const test::scoped_environment wrong("HANDOFF_SPIN_US", "-5");
   EXPECT_THROW(parse_handoff_flags(plain.count, plain.pointers.data()), std::invalid_argument);

@@ -61,17 +61,17 @@ TEST(SpinTurn, AnythingElseIsRefusedByName) {
   }
 }
 
-TEST(SpinLength, FiftyMicrosecondsUnlessAnotherLengthIsAskedFor) {
+TEST(SpinLength, FourHundredMicrosecondsUnlessAnotherLengthIsAskedFor) {
   {
     const test::scoped_environment unset("HANDOFF_SPIN_US", nullptr);
-    EXPECT_EQ(spin_length_from_environment(), 50us);
+    EXPECT_EQ(spin_length_from_environment(), 400us);
   }
   {
     const test::scoped_environment empty("HANDOFF_SPIN_US", "");
-    EXPECT_EQ(spin_length_from_environment(), 50us);
+    EXPECT_EQ(spin_length_from_environment(), 400us);
   }
   for (const auto& [asked, length] :
-       {std::pair{"0", 0us}, std::pair{"400", 400us}, std::pair{"10000", 10'000us}}) {
+       {std::pair{"0", 0us}, std::pair{"50", 50us}, std::pair{"10000", 10'000us}}) {
     const test::scoped_environment set("HANDOFF_SPIN_US", asked);
     EXPECT_EQ(spin_length_from_environment(), length) << asked;
   }
@@ -117,10 +117,10 @@ std::uint32_t a_workers_spin_length_in_microseconds() {
 TEST(SpinLength, AWorkerSpinsAsLongAsItsEnvironmentAsks) {
   {
     const test::scoped_environment unset("HANDOFF_SPIN_US", nullptr);
-    EXPECT_EQ(a_workers_spin_length_in_microseconds(), 50U);
+    EXPECT_EQ(a_workers_spin_length_in_microseconds(), 400U);
   }
-  const test::scoped_environment longer("HANDOFF_SPIN_US", "400");
-  EXPECT_EQ(a_workers_spin_length_in_microseconds(), 400U);
+  const test::scoped_environment shorter("HANDOFF_SPIN_US", "50");
+  EXPECT_EQ(a_workers_spin_length_in_microseconds(), 50U);
 }
 
 // Replies with how long, in microseconds, it spun on a pipe that nothing is written to.

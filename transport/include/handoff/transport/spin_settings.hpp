@@ -10,8 +10,11 @@ namespace handoff::transport {
 // A peer usually answers within microseconds, and sleeping until it does (in poll() or on a
 // futex) costs a sleep and a wake-up on top: about 7 us of a 22 us hand-off round trip on the
 // lent GPU machines (tools/probes/ipc_handoff_probe.cu, blocking against spinning reads). So a
-// reader first re-tests without sleeping for this long.
-inline constexpr auto spin_before_sleeping = std::chrono::microseconds(50);
+// reader first re-tests without sleeping for this long: long enough to span the gap between the
+// pieces a pool's worker is sent one after another, since a worker that sleeps through each gap
+// pays a wake-up for every piece, and on a virtual machine some processes pay far more for them
+// than others (docs/design/comparing-runs.md, "The spin's length").
+inline constexpr auto spin_before_sleeping = std::chrono::microseconds(400);
 
 // Each turn of a spin offers the core to another thread that waits for it. A process spawned by
 // another starts on its parent's core and stays there until the scheduler balances them; a peer
