@@ -47,7 +47,11 @@ if ! git -C "$source_dir" rev-parse --git-dir >/dev/null 2>&1; then
 fi
 rm -rf "$work"
 mkdir -p "$tree"
-git -C "$source_dir" ls-files -co --exclude-standard | sort >"$work/files.txt"
+# Only the files that are there: a copy of a checkout whose git index is older than its files (as
+# the GPU machine's copy can be) lists a file that was renamed since.
+(cd "$source_dir" && git ls-files -co --exclude-standard | while IFS= read -r file; do
+  if [[ -e $file || -L $file ]]; then printf '%s\n' "$file"; fi
+done) | sort >"$work/files.txt"
 tr '\n' '\0' <"$work/files.txt" | tar -C "$source_dir" --null -T - -cf - | tar -C "$tree" -xf -
 
 canned_file() {  # HEADER NAMESPACE ROW_TYPE BASE MEMBER
