@@ -115,6 +115,12 @@ def main(argv: list[str] | None = None) -> int:
         help="an argument for the contender only (repeatable), e.g. a planted slowdown",
     )
     parser.add_argument("--threshold", type=fraction, help="compare's default relative threshold")
+    parser.add_argument(
+        "--ignore-settings",
+        action="store_true",
+        help="compare builds whose measurement settings differ (a changed default, such as the "
+        "spin's length) instead of calling every row NOT COMPARABLE",
+    )
     parser.add_argument("--format", choices=("text", "markdown", "json"), default="text")
     parser.add_argument(
         "--keep", type=Path, metavar="DIR", help="keep every run's results and log in DIR"
@@ -155,7 +161,9 @@ def main(argv: list[str] | None = None) -> int:
         thresholds = Thresholds()
         if arguments.threshold is not None:
             thresholds = thresholds.with_default(arguments.threshold)
-        comparison = compare_runs(baseline, contender, thresholds, paired=True)
+        comparison = compare_runs(
+            baseline, contender, thresholds, ignore_settings=arguments.ignore_settings, paired=True
+        )
         if arguments.format == "text":
             print(format_report(comparison))
         else:

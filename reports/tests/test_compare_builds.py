@@ -13,8 +13,9 @@ from handoff_reports.compare_builds import main
 
 RUN = Path(__file__).parent / "fixtures" / "real" / "h200-sampled-pass-2.json"
 
-# Writes RUN to --benchmark_out with every time multiplied by --fake-scale (default 1), and logs
-# its name and arguments, one line a run, to the file named by its first argument.
+# Writes RUN to --benchmark_out with every time multiplied by --fake-scale (default 1) and each
+# --fake-setting=NAME:VALUE in its context, and logs its name and arguments, one line a run, to the
+# file named by its first argument.
 FAKE = f"""#!{sys.executable}
 import json, sys
 log, name, *arguments = sys.argv[1:]
@@ -30,6 +31,10 @@ for argument in arguments:
     if argument.startswith("--benchmark_out="):
         path = argument.split("=", 1)[1]
 document = json.load(open({str(RUN)!r}))
+for argument in arguments:
+    if argument.startswith("--fake-setting="):
+        name, value = argument.split("=", 1)[1].split(":", 1)
+        document["context"]["setting_" + name] = value
 for entry in document["benchmarks"]:
     if entry["name"].startswith("ceilings/"):
         continue
@@ -86,6 +91,23 @@ def test_a_slower_contender_reads_slower_and_exits_1(
     assert "SLOWER" in out
     runs = log.read_text().splitlines()
     assert all(("--fake-scale=1.2" in line) == line.startswith("new") for line in runs)
+
+
+def test_builds_measured_differently_are_compared_only_when_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    baseline, _ = _binary(tmp_path, "old")
+    contender, _ = _binary(tmp_path, "new")
+    changed = [baseline, contender, "--pairs", "6", "--contender-arg=--fake-setting=spin_us:400",
+               "--contender-arg=--fake-scale=1.2"]  # fmt: skip
+    assert main(changed) == 0
+    refused = capsys.readouterr().out
+    assert "spin_us: 50 -> 400" in refused and "NOT COMPARABLE" in refused
+    assert "SLOWER" not in refused
+    assert main([*changed, "--ignore-settings"]) == 1
+    out = capsys.readouterr().out
+    assert "spin_us: 50 -> 400" in out and "compared anyway (--ignore-settings)" in out
+    assert "SLOWER" in out
 
 
 def test_a_run_without_results_is_a_clear_error(
