@@ -58,26 +58,29 @@ std::chrono::microseconds spin_length_from_environment() {
   return std::chrono::microseconds(microseconds);
 }
 
+namespace {
+
+// handoff_bench has checked both settings before any spin, and a worker inherits its environment;
+// a process started some other way with a bad value spins the default way.
+template <class Setting>
+Setting from_environment_or(Setting (*read)(), Setting fallback) noexcept {
+  try {
+    return read();
+  } catch (const std::invalid_argument&) {
+    return fallback;
+  }
+}
+
+}  // namespace
+
 std::chrono::microseconds spin_length() noexcept {
-  static const std::chrono::microseconds length = [] {
-    try {
-      return spin_length_from_environment();
-    } catch (const std::invalid_argument&) {
-      return std::chrono::microseconds(spin_before_sleeping);
-    }
-  }();
+  static const auto length = from_environment_or(spin_length_from_environment,
+                                                 std::chrono::microseconds(spin_before_sleeping));
   return length;
 }
 
 void offer_the_core() noexcept {
-  // handoff_bench has checked the setting before any spin; a worker inherits its environment.
-  static const spin_turn turn = [] {
-    try {
-      return spin_turn_from_environment();
-    } catch (const std::invalid_argument&) {
-      return spin_turn::yield;
-    }
-  }();
+  static const auto turn = from_environment_or(spin_turn_from_environment, spin_turn::yield);
   if (turn == spin_turn::yield || (turn == spin_turn::peer && a_peer_last_ran_on_this_core())) {
     sched_yield();
     return;
