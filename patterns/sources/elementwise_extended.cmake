@@ -30,10 +30,16 @@ if(BLAS_FOUND)
           /usr/include/aarch64-linux-gnu /usr/include
     PATH_SUFFIXES openblas-pthread openblas openblas-openmp)
   if(HANDOFF_CBLAS_INCLUDE_DIR)
+    # Loaded with dlopen at first use, not linked (src/elementwise/openblas_library.hpp says why):
+    # only the header is needed here, and the directory CMake found the library in.
     target_sources(handoff_patterns PRIVATE
-      ${CMAKE_CURRENT_SOURCE_DIR}/src/elementwise/extended_cpu_blas.cpp)
+      ${CMAKE_CURRENT_SOURCE_DIR}/src/elementwise/extended_cpu_blas.cpp
+      ${CMAKE_CURRENT_SOURCE_DIR}/src/elementwise/openblas_library.cpp)
     target_include_directories(handoff_patterns SYSTEM PRIVATE ${HANDOFF_CBLAS_INCLUDE_DIR})
-    target_link_libraries(handoff_patterns PUBLIC BLAS::BLAS)
+    list(GET BLAS_LIBRARIES 0 handoff_openblas_file)
+    get_filename_component(handoff_openblas_dir "${handoff_openblas_file}" DIRECTORY)
+    set_property(SOURCE ${CMAKE_CURRENT_SOURCE_DIR}/src/elementwise/openblas_library.cpp APPEND
+      PROPERTY COMPILE_DEFINITIONS HANDOFF_OPENBLAS_LIBRARY_DIR="${handoff_openblas_dir}")
     target_compile_definitions(handoff_patterns PUBLIC HANDOFF_HAVE_OPENBLAS)
     message(STATUS "handoff: elementwise cpu_blas: cblas.h in ${HANDOFF_CBLAS_INCLUDE_DIR}")
   else()

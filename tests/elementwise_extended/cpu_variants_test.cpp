@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <iterator>
+#include <string>
 #include <vector>
 
 #include "handoff/patterns/elementwise/extended_cpu_blas.hpp"
@@ -73,6 +76,26 @@ TEST(CpuBlas, RefusesElementwiseWorkloads) {
   EXPECT_THROW(elementwise_cpu_blas{inputs.problem()}, std::invalid_argument);
 }
 #endif
+
+// A worker is this program started again, and this program holds cpu_blas: a library linked for it
+// and started as it loads (OpenBLAS starts a spinning thread for nearly every core) would run in
+// every worker of every pool, beside the rows being measured. The map worker needs none.
+TEST(CpuMap, ItsWorkersRunOneThreadEach) {
+#if defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "ThreadSanitizer's runtime starts a thread of its own in every process";
+#else
+  map_pool pool(2);
+  // Once a worker has answered, whatever its libraries start before main has started.
+  expect_batch_matches({extended_workload::square, 1027}, pool);
+  for (std::size_t index = 0; index < 2; ++index) {
+    const auto tasks =
+        std::filesystem::path("/proc") / std::to_string(pool.worker_pid(index)) / "task";
+    const auto threads = std::distance(std::filesystem::directory_iterator(tasks),
+                                       std::filesystem::directory_iterator());
+    EXPECT_EQ(threads, 1) << "worker " << index;
+  }
+#endif
+}
 
 TEST(CpuMap, OneWorkerGivesTheSameResults) {
   map_pool pool(1);

@@ -2,8 +2,7 @@
 #include "handoff/patterns/elementwise/extended_table.hpp"
 #include "handoff/wall_clock.hpp"
 #include "in_process_cpu_session.hpp"
-
-#include <cblas.h>
+#include "openblas_library.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -16,6 +15,8 @@ namespace handoff::patterns::elementwise {
 
 elementwise_cpu_blas::elementwise_cpu_blas(extended_problem problem)
     : problem_(std::move(problem)), out_(problem_.output_count()) {
+  // Loaded here, in the setup, so that no timed run pays for the load or its threads' start.
+  openblas();
   if (problem_.workload() != extended_workload::affine) {
     throw std::invalid_argument("cpu_blas runs only the affine workload, not " +
                                 std::string(workload_name(problem_.workload())));
@@ -28,8 +29,8 @@ void elementwise_cpu_blas::poison_output() {
 
 void elementwise_cpu_blas::run() {
   const auto n = static_cast<blasint>(problem_.order());
-  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, problem_.input(0).data(), n,
-              problem_.input(1).data(), n, 0.0f, out_.data(), n);
+  openblas().sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f,
+                   problem_.input(0).data(), n, problem_.input(1).data(), n, 0.0f, out_.data(), n);
   // The bias pass reads and writes all of Y: on threads, so at n = 2048 it stays a small part of
   // the GEMM's time.
   const auto bias = problem_.input(2);
