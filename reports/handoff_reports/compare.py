@@ -125,8 +125,19 @@ class RowComparison:
 
     @property
     def processes(self) -> tuple[int, int]:
-        """How many processes measured the row, in the baseline and in the contender."""
+        """How many processes the row's figures rest on, in the baseline and in the contender:
+        those measured, less any set aside (process_level.set_aside_stolen)."""
+        if self.judgement is not None:
+            return self.judgement.baseline.count, self.judgement.contender.count
         return len(self.baseline.processes), len(self.contender.processes)
+
+    @property
+    def set_aside(self) -> tuple[int, int]:
+        """How many processes of each side were set aside because a hypervisor took the
+        machine's CPU from them while they measured the row."""
+        if self.judgement is None:
+            return 0, 0
+        return len(self.judgement.baseline.set_aside), len(self.judgement.contender.set_aside)
 
     @property
     def spread_sources(self) -> tuple[str, str] | None:
@@ -614,8 +625,12 @@ def format_ratio(ratio: float | None) -> str:
 
 
 def format_processes(row: RowComparison) -> str:
-    """'3/3': how many processes measured the row in the baseline and in the contender."""
-    return "/".join(str(count) for count in row.processes)
+    """'3/3': how many processes the row's figures rest on in the baseline and in the
+    contender; '8/7+1': and how many more were set aside (a hypervisor took CPU from them)."""
+    return "/".join(
+        f"{count}+{aside}" if aside else str(count)
+        for count, aside in zip(row.processes, row.set_aside, strict=True)
+    )
 
 
 def format_counts(comparison: Comparison, rows: list[RowComparison]) -> str:

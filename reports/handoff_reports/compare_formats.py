@@ -130,6 +130,8 @@ def _row(row: RowComparison) -> dict[str, Any]:
         "resolution": _finite(row.resolution),
         "threshold": row.threshold,
         "processes": dict(zip(("baseline", "contender"), row.processes, strict=True)),
+        # Processes measured but not counted: a hypervisor took the machine's CPU from them.
+        "set_aside": dict(zip(("baseline", "contender"), row.set_aside, strict=True)),
         "spread_source": (
             dict(zip(("baseline", "contender"), sources, strict=True))
             if (sources := row.spread_sources)

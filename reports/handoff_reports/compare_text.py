@@ -14,6 +14,7 @@ from handoff_reports.compare import (
     geometric_mean_ratio,
 )
 from handoff_reports.compare_stats import format_noise, format_resolution
+from handoff_reports.process_level import STOLEN_SHARE_LIMIT
 
 # The spread column's short words, by the start of where a side's spread came from.
 SHORT_SOURCES = (("this run's", "run"), ("machine noise", "machine"), ("none", "none"))
@@ -41,6 +42,8 @@ def spread_legend(comparison: Comparison) -> list[str]:
         "spread from (baseline/contender): run = this run's processes (counted under processes), "
         f"machine = machine noise from {noise}, run+machine = both pooled, none = one process "
         "(no spread known), pairs = runs taken in turn",
+        f"processes: those each side's figure rests on; +N: N more set aside, since a hypervisor "
+        f"took {STOLEN_SHARE_LIMIT:.0%} or more of the machine's CPU while they measured the row",
     ]
 
 

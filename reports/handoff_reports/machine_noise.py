@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from handoff_reports.machines import describe_changes, machine_changes
-from handoff_reports.process_level import Spread, own_spread
+from handoff_reports.process_level import Spread, own_spread, set_aside_stolen
 from handoff_reports.results import ProcessFigure, ResultsError, Run, load_results
 
 
@@ -102,7 +102,7 @@ def load_machine_noise(paths: str | Path | Sequence[str | Path]) -> MachineNoise
             row = run.rows.get(key)
             # A wrong or damaged row's spread is no evidence of the machine's.
             usable = row is not None and not row.failed and bool(row.seconds)
-            per_run.append(row.processes if row is not None and usable else [])
+            per_run.append(set_aside_stolen(row.processes)[0] if row is not None and usable else [])
         spread = _row_spread(per_run, where)
         if spread is not None:
             spreads[key] = spread

@@ -34,6 +34,7 @@ from numpy.typing import NDArray
 
 from handoff_reports.arguments import positive_number, regular_expression
 from handoff_reports.formatting import percent_text, seconds_text
+from handoff_reports.process_level import set_aside_stolen
 from handoff_reports.results import ProcessFigure, ResultsError, Row, load_results
 
 # Below four processes no pairing is rarer than one in six, so no correlation could mean anything.
@@ -122,14 +123,19 @@ def _correlation_text(processes: Sequence[ProcessFigure]) -> str:
 def row_table(row: Row) -> list[str]:
     """The lines for one row: its heading, a line per process (quickest first), the correlations."""
     processes = sorted(row.processes, key=lambda p: p.seconds)
+    set_aside = {id(p) for p in set_aside_stolen(processes)[1]}
     failed = f"; FAILED: {row.failure}" if row.failed else ""
+    aside = f"; {len(set_aside)} set aside by compare (*)" if set_aside else ""
     lines = [
         f"{row.key}: {len(processes)} processes, {seconds_text(processes[0].seconds)} to "
-        f"{seconds_text(processes[-1].seconds)} (+{100 * spread(processes):.1f}%){failed}"
+        f"{seconds_text(processes[-1].seconds)} (+{100 * spread(processes):.1f}%){failed}{aside}"
     ]
     columns = ["figure", "noise", *(cause.name for cause in CAUSES)]
     cells = [
-        [seconds_text(p.seconds), "–" if p.noise is None else f"±{100 * p.noise:.1f}%"]
+        [
+            ("* " if id(p) in set_aside else "") + seconds_text(p.seconds),
+            "–" if p.noise is None else f"±{100 * p.noise:.1f}%",
+        ]
         + [cause.text(cause.value(p)) for cause in CAUSES]
         for p in processes
     ]

@@ -12,6 +12,9 @@ verdict rests on is measured between processes, the level that varies (Kalibera 
   compare as ratios), floored by the within-process noise: the median over its processes of
   noise / 1.96, noise being the relative half-width of a median's 95% interval. Processes that
   happen to agree more closely than each could measure do not make the row more precise;
+- a process during whose row a hypervisor took a share of the machine's CPU of STOLEN_SHARE_LIMIT
+  or more is set aside (set_aside_stolen): it measured its neighbours as much as the build, and
+  the hypervisor's share is known to the process itself, as a lowered GPU clock is;
 - a side of a single process has no spread of its own. One measured earlier on the same machine
   may stand in (compare --machine-noise), with the degrees of freedom of the file it came from;
   without one, nothing can be said beyond that process. A side of several processes pools its
@@ -47,6 +50,11 @@ ALPHA = round(1 - CONFIDENCE, 12)
 # The normal quantile behind a 95% interval: a relative half-width over it is a standard error.
 Z_95 = 1.959963984540054
 ONE_PROCESS = "none: one process"
+# The share of the machine's CPU time a hypervisor may take from the guest while a process measures
+# a row (`host_steal`) before the process is set aside. Below it a process's figure scatters about
+# its row's median as undisturbed ones do; at or above it, several times as far
+# (docs/design/comparing-runs.md, "Processes the hypervisor interrupted").
+STOLEN_SHARE_LIMIT = 0.01
 # exp() of more overflows a float; any resolution near it is "none at all" just the same.
 MAX_LOG_HALF_WIDTH = 700.0
 
@@ -89,12 +97,31 @@ def own_spread(processes: Sequence[ProcessFigure]) -> Spread | None:
     return Spread(max(sd, floor), len(processes), f"this run's {len(processes)} processes")
 
 
+def was_stolen_from(process: ProcessFigure) -> bool:
+    """Whether a hypervisor took STOLEN_SHARE_LIMIT or more of the machine's CPU while the
+    process measured the row (False where the file does not say)."""
+    return process.host_steal is not None and process.host_steal >= STOLEN_SHARE_LIMIT
+
+
+def set_aside_stolen(
+    processes: Sequence[ProcessFigure],
+) -> tuple[list[ProcessFigure], list[ProcessFigure]]:
+    """(kept, set aside): the processes a hypervisor took CPU from are set aside, but only while
+    at least two processes, and at least half of them, are kept; otherwise every one is kept, since
+    the run as a whole measured that weather."""
+    kept = [p for p in processes if not was_stolen_from(p)]
+    if len(kept) == len(processes) or len(kept) < 2 or 2 * len(kept) < len(processes):
+        return list(processes), []
+    return kept, [p for p in processes if was_stolen_from(p)]
+
+
 @dataclass(frozen=True)
 class ProcessSide:
     """One run's figure for a row at the process level."""
 
-    processes: tuple[ProcessFigure, ...]
+    processes: tuple[ProcessFigure, ...]  # those its figure and spread rest on
     spread: Spread | None  # None: a single process, and no spread known for the row
+    set_aside: tuple[ProcessFigure, ...] = ()  # measured, but a hypervisor took CPU from them
 
     @property
     def count(self) -> int:
@@ -133,9 +160,10 @@ def process_side(figures: Sequence[Repetition], machine: Spread | None = None) -
     """A non-empty list of repetitions at the process level. `machine` (a spread measured earlier
     on this machine) stands in for a side of a single process, which has none of its own, and is
     pooled with the spread of a side of several (pooled_spread)."""
-    processes = by_process(figures)
-    if not processes:
+    measured = by_process(figures)
+    if not measured:
         raise ValueError("a side needs at least one repetition")
+    processes, set_aside = set_aside_stolen(measured)
     spread = own_spread(processes)
     floor = within_process_floor(processes)
     if machine is not None and spread is None:
@@ -154,7 +182,7 @@ def process_side(figures: Sequence[Repetition], machine: Spread | None = None) -
             pooled.run_sd,
             pooled.runs,
         )
-    return ProcessSide(tuple(processes), spread)
+    return ProcessSide(tuple(processes), spread, tuple(set_aside))
 
 
 @dataclass(frozen=True)
