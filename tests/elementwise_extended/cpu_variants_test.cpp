@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <iterator>
 #include <string>
@@ -14,6 +16,7 @@
 #include "handoff/patterns/elementwise/map_pool.hpp"
 #include "handoff/reference/inputs.hpp"
 #include "handoff/reference/parallel_for.hpp"
+#include "handoff/transport/process_state.hpp"
 #include "workload_inputs.hpp"
 
 namespace handoff::patterns::elementwise {
@@ -71,6 +74,22 @@ TEST(CpuChunked, UsesSeveralThreadsOnlyWhenTheWorkIsLarge) {
 }
 
 #ifdef HANDOFF_HAVE_OPENBLAS
+// OpenBLAS's threads spin on after each call (and after it loads); a process that measures
+// anything after cpu_blas must not have them running beside it.
+TEST(CpuBlas, ItsLibrarysThreadsSleepOnceTheVariantIsGone) {
+  const workload_inputs inputs({extended_workload::affine, 256});
+  {
+    elementwise_cpu_blas blas(inputs.problem());
+    blas.run();
+  }
+  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
+    const int thread = std::stoi(task.path().filename().string());
+    if (thread == ::gettid()) continue;
+    EXPECT_NE(transport::process_state_letter(thread).value_or('-'), 'R')
+        << "thread " << thread << " still runs";
+  }
+}
+
 TEST(CpuBlas, RefusesElementwiseWorkloads) {
   const workload_inputs inputs({extended_workload::square, 4});
   EXPECT_THROW(elementwise_cpu_blas{inputs.problem()}, std::invalid_argument);

@@ -5,6 +5,7 @@
 #include "openblas_library.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <stdexcept>
 #include <string>
 
@@ -21,6 +22,11 @@ elementwise_cpu_blas::elementwise_cpu_blas(extended_problem problem)
     throw std::invalid_argument("cpu_blas runs only the affine workload, not " +
                                 std::string(workload_name(problem_.workload())));
   }
+}
+
+elementwise_cpu_blas::~elementwise_cpu_blas() {
+  // Far longer than the spin: a limit only against a thread that never settles.
+  openblas().wait_until_asleep(std::chrono::seconds(2));
 }
 
 void elementwise_cpu_blas::poison_output() {

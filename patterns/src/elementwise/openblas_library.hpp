@@ -7,8 +7,11 @@
 // Loaded here, only a process that runs the cpu_blas variant starts them.
 
 #include <cblas.h>
+#include <sys/types.h>
 
+#include <chrono>
 #include <stdexcept>
+#include <vector>
 
 namespace handoff::patterns::elementwise {
 
@@ -19,6 +22,13 @@ class openblas_error : public std::runtime_error {
 
 struct openblas_library {
   decltype(&cblas_sgemm) sgemm;
+  // The threads that appeared in this process as the library loaded: its own.
+  std::vector<pid_t> threads;
+
+  // Returns once none of its threads is running, or after `limit`: whether they all sleep. They
+  // spin on for a while after each call, so a process that goes on to measure anything else
+  // first waits for them (elementwise_cpu_blas's destructor).
+  bool wait_until_asleep(std::chrono::milliseconds limit) const;
 };
 
 // Loads libopenblas.so.0 once per process, where the loader finds it or else in the directory CMake

@@ -18,6 +18,11 @@ namespace handoff::patterns::elementwise {
 class elementwise_cpu_blas {
  public:
   explicit elementwise_cpu_blas(extended_problem problem);
+  // Waits until OpenBLAS's threads sleep: they spin on after every call, and would run beside
+  // whatever this process measures next.
+  ~elementwise_cpu_blas();
+  elementwise_cpu_blas(const elementwise_cpu_blas&) = delete;
+  elementwise_cpu_blas& operator=(const elementwise_cpu_blas&) = delete;
   void poison_output();
   void run();
   std::span<const float> result() const { return out_; }
