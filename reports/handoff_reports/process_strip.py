@@ -58,23 +58,46 @@ def _span(quickest: float, slowest: float) -> tuple[float, float]:
     return quickest / widen, slowest * widen
 
 
+def set_aside_figures(row: RowComparison) -> tuple[list[ProcessFigure], list[ProcessFigure]]:
+    """(baseline, contender) processes measured but set aside (a hypervisor took the CPU)."""
+    judgement = row.judgement
+    if judgement is None:
+        return [], []
+    return (
+        [p for p in judgement.baseline.set_aside if p.seconds > 0],
+        [p for p in judgement.contender.set_aside if p.seconds > 0],
+    )
+
+
+def _set_aside_described(process: ProcessFigure) -> str:
+    stolen = f"{process.host_steal:.1%}" if process.host_steal is not None else "?"
+    return f"{format_seconds(process.seconds)} (set aside: {stolen} of the CPU stolen)"
+
+
 def process_strip(row: RowComparison) -> str | None:
     """The strip as an <svg> element whose title lists every process's figure; None where there
-    is nothing to draw (see process_figures)."""
+    is nothing to draw (see process_figures). Processes set aside are hollow."""
     sides = process_figures(row)
     if sides is None:
         return None
-    every = [p.seconds for side in sides for p in side]
+    aside = set_aside_figures(row)
+    every = [p.seconds for side in (*sides, *aside) for p in side]
     low, high = _span(min(every), max(every))
     dots, titles = [], []
-    for name, processes in zip(LANES, sides, strict=True):
+    for name, processes, left_out in zip(LANES, sides, aside, strict=True):
         in_order = sorted(processes, key=lambda p: p.seconds)
         for x in _positions([p.seconds for p in in_order], low, high):
             dots.append(
                 f'<circle cx="{x:.1f}" cy="{LANES[name]}" r="{RADIUS}" '
                 f'fill="{COLOURS[name]}" fill-opacity="0.6"/>'
             )
-        titles.append(f"{name}: " + ", ".join(_described(p) for p in in_order))
+        for x in _positions([p.seconds for p in left_out], low, high):
+            dots.append(
+                f'<circle cx="{x:.1f}" cy="{LANES[name]}" r="{RADIUS}" '
+                f'fill="none" stroke="{COLOURS[name]}"/>'
+            )
+        described = [_described(p) for p in in_order] + [_set_aside_described(p) for p in left_out]
+        titles.append(f"{name}: " + ", ".join(described))
     span = f"the strip runs from {format_seconds(low)} to {format_seconds(high)}, log scale"
     title = escape(f"processes ({span}); " + "; ".join(titles))
     return (

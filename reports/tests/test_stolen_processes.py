@@ -9,9 +9,12 @@ from typing import Any
 
 from contract14_fixtures import document, entry, write
 
+from handoff_reports.compare import compare_runs
 from handoff_reports.compare_cli import main
+from handoff_reports.process_causes import main as processes_main
 from handoff_reports.process_level import STOLEN_SHARE_LIMIT, set_aside_stolen
-from handoff_reports.results import ProcessFigure
+from handoff_reports.process_strip import process_strip
+from handoff_reports.results import ProcessFigure, load_results
 
 REAL = Path(__file__).parent / "fixtures" / "real"
 ROW = "postproc_split/overlapped/target:device/elements:10000000/chunks:10/workers:4/start:warm"
@@ -89,11 +92,19 @@ def test_the_real_overlapped_split_resolves_5_percent_once_its_interrupted_proce
 
 
 def test_the_processes_command_marks_the_process_compare_sets_aside(capsys):
-    from handoff_reports.process_causes import main as processes_main
-
     planted = REAL / "h200-openblas-at-use-postproc-planted.json"
     assert processes_main([str(planted), "--filter", "^postproc_split/overlapped"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].endswith("1 set aside by compare (*)")
     marked = [line for line in lines if line.lstrip().startswith("* ")]
     assert len(marked) == 1 and "1.181 ms" in marked[0] and marked[0].endswith("2.7%")
+
+
+def test_the_html_strip_draws_a_process_set_aside_hollow_and_says_why():
+    plain = load_results(REAL / "h200-openblas-at-use-postproc-plain.json")
+    planted = load_results(REAL / "h200-openblas-at-use-postproc-planted.json")
+    row = next(row for row in compare_runs(plain, planted).rows if row.key == ROW)
+    strip = process_strip(row)
+    assert strip is not None
+    assert strip.count('fill="none"') == 1 and strip.count("<circle") == 16
+    assert "set aside: 2.7% of the CPU stolen" in strip
