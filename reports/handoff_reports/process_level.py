@@ -13,8 +13,9 @@ verdict rests on is measured between processes, the level that varies (Kalibera 
   noise / 1.96, noise being the relative half-width of a median's 95% interval. Processes that
   happen to agree more closely than each could measure do not make the row more precise;
 - a process during whose row a hypervisor took a share of the machine's CPU of STOLEN_SHARE_LIMIT
-  or more is set aside (set_aside_stolen): it measured its neighbours as much as the build, and
-  the hypervisor's share is known to the process itself, as a lowered GPU clock is;
+  or more is set aside (set_aside_stolen), while three processes and half of them are left: it
+  measured its neighbours as much as the build, and the hypervisor's share is known to the
+  process itself, as a lowered GPU clock is;
 - a side of a single process has no spread of its own. One measured earlier on the same machine
   may stand in (compare --machine-noise), with the degrees of freedom of the file it came from;
   without one, nothing can be said beyond that process. A side of several processes pools its
@@ -55,6 +56,10 @@ ONE_PROCESS = "none: one process"
 # its row's median as undisturbed ones do; at or above it, several times as far
 # (docs/design/comparing-runs.md, "Processes the hypervisor interrupted").
 STOLEN_SHARE_LIMIT = 0.01
+# Setting a process aside must leave a side its own spread with two degrees of freedom or more: at
+# one, Student's quantile is several times larger, which costs the side more than the disturbed
+# process did, and the median of three already stands clear of one far-off process.
+FEWEST_KEPT = 3
 # exp() of more overflows a float; any resolution near it is "none at all" just the same.
 MAX_LOG_HALF_WIDTH = 700.0
 
@@ -107,10 +112,10 @@ def set_aside_stolen(
     processes: Sequence[ProcessFigure],
 ) -> tuple[list[ProcessFigure], list[ProcessFigure]]:
     """(kept, set aside): the processes a hypervisor took CPU from are set aside, but only while
-    at least two processes, and at least half of them, are kept; otherwise every one is kept, since
-    the run as a whole measured that weather."""
+    at least FEWEST_KEPT processes, and at least half of them, are kept; otherwise every one is
+    kept, since the run as a whole measured that weather."""
     kept = [p for p in processes if not was_stolen_from(p)]
-    if len(kept) == len(processes) or len(kept) < 2 or 2 * len(kept) < len(processes):
+    if len(kept) == len(processes) or len(kept) < FEWEST_KEPT or 2 * len(kept) < len(processes):
         return list(processes), []
     return kept, [p for p in processes if was_stolen_from(p)]
 

@@ -32,12 +32,17 @@ def test_a_process_at_the_limit_is_set_aside_and_one_below_is_kept():
     assert len(kept) == 7 and all(p.process != "at" for p in kept)
 
 
-def test_nothing_is_set_aside_where_fewer_than_half_or_two_would_be_kept():
+def test_nothing_is_set_aside_where_fewer_than_half_or_three_would_be_kept():
     half_stolen = [process(f"s{i}", 1.2, 0.05) for i in range(5)]
     half_stolen += [process(f"q{i}", 1.0, 0.0) for i in range(4)]
     assert set_aside_stolen(half_stolen) == (half_stolen, [])
     one_left = [process("s0", 1.2, 0.05), process("s1", 1.2, 0.05), process("q", 1.0, 0.0)]
     assert set_aside_stolen(one_left) == (one_left, [])
+    # Two left of three: a spread of one degree of freedom would cost more than the third did.
+    two_left = [process("s0", 1.2, 0.05), process("q0", 1.0, 0.0), process("q1", 1.0, 0.0)]
+    assert set_aside_stolen(two_left) == (two_left, [])
+    three_left = [*two_left, process("q2", 1.0, 0.0)]
+    assert [p.process for p in set_aside_stolen(three_left)[1]] == ["s0"]
 
 
 def test_a_process_without_a_recorded_steal_is_kept():
