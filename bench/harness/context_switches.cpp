@@ -87,10 +87,10 @@ std::optional<context_switches> parse_status_switches(std::string_view status) {
 
 context_switches switches_of_every_thread(pid_t process) {
   context_switches sum;
-  std::error_code error;
-  const std::filesystem::path tasks = "/proc/" + std::to_string(process) + "/task";
-  for (const auto& task : std::filesystem::directory_iterator(tasks, error)) {
-    if (const auto counts = parse_status_switches(text_of(task.path() / "status"))) {
+  for (const int thread : transport::process_threads(process)) {
+    const auto status =
+        "/proc/" + std::to_string(process) + "/task/" + std::to_string(thread) + "/status";
+    if (const auto counts = parse_status_switches(text_of(status))) {
       sum.voluntary += counts->voluntary;
       sum.involuntary += counts->involuntary;
     }

@@ -6,9 +6,6 @@
 
 #include <unistd.h>
 
-#include <filesystem>
-#include <iterator>
-#include <string>
 #include <vector>
 
 #include "handoff/patterns/elementwise/extended_cpu_blas.hpp"
@@ -82,8 +79,7 @@ TEST(CpuBlas, ItsLibrarysThreadsSleepOnceTheVariantIsGone) {
     elementwise_cpu_blas blas(inputs.problem());
     blas.run();
   }
-  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
-    const int thread = std::stoi(task.path().filename().string());
+  for (const int thread : transport::process_threads(::getpid())) {
     if (thread == ::gettid()) continue;
     EXPECT_NE(transport::process_state_letter(thread).value_or('-'), 'R')
         << "thread " << thread << " still runs";
@@ -107,11 +103,8 @@ TEST(CpuMap, ItsWorkersRunOneThreadEach) {
   // Once a worker has answered, whatever its libraries start before main has started.
   expect_batch_matches({extended_workload::square, 1027}, pool);
   for (std::size_t index = 0; index < 2; ++index) {
-    const auto tasks =
-        std::filesystem::path("/proc") / std::to_string(pool.worker_pid(index)) / "task";
-    const auto threads = std::distance(std::filesystem::directory_iterator(tasks),
-                                       std::filesystem::directory_iterator());
-    EXPECT_EQ(threads, 1) << "worker " << index;
+    const auto threads = transport::process_threads(pool.worker_pid(index)).size();
+    EXPECT_EQ(threads, 1U) << "worker " << index;
   }
 #endif
 }

@@ -6,7 +6,9 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <climits>
 #include <thread>
@@ -73,6 +75,27 @@ TEST(PeerCores, AProcessThatIsGoneHasNoCore) {
   ASSERT_TRUE(ended.wait_for(std::chrono::seconds(10)).success());
   EXPECT_EQ(process_last_core(pid), -1);
   EXPECT_EQ(process_last_core(INT_MAX), -1);
+}
+
+TEST(ProcessThreads, ListsEveryThreadOfAProcessAndNoneOfOneThatIsGone) {
+  std::atomic<bool> done = false;
+  pid_t started = 0;
+  std::atomic<bool> running = false;
+  std::thread other([&] {
+    started = ::gettid();
+    running = true;
+    while (!done)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  });
+  while (!running)
+    std::this_thread::yield();
+  const auto threads = process_threads(::getpid());
+  done = true;
+  other.join();
+  EXPECT_TRUE(std::is_sorted(threads.begin(), threads.end()));
+  EXPECT_NE(std::find(threads.begin(), threads.end(), ::getpid()), threads.end());
+  EXPECT_NE(std::find(threads.begin(), threads.end(), started), threads.end());
+  EXPECT_TRUE(process_threads(INT_MAX).empty());
 }
 
 TEST(PeerCores, AProcessParentIsReadPastACommandWithSpacesAndParentheses) {

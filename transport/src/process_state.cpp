@@ -3,11 +3,14 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
+#include <filesystem>
 #include <string_view>
+#include <system_error>
 
 namespace handoff::transport {
 
@@ -108,6 +111,21 @@ std::string process_state_text(int id) {
     default:
       return std::string("state ") + *letter;
   }
+}
+
+std::vector<int> process_threads(int id) {
+  std::vector<int> threads;
+  std::error_code error;
+  const auto tasks = std::filesystem::path("/proc") / std::to_string(id) / "task";
+  for (const auto& task : std::filesystem::directory_iterator(tasks, error)) {
+    const auto name = task.path().filename().string();
+    int thread = 0;
+    if (std::from_chars(name.data(), name.data() + name.size(), thread).ec == std::errc()) {
+      threads.push_back(thread);
+    }
+  }
+  std::sort(threads.begin(), threads.end());
+  return threads;
 }
 
 }  // namespace handoff::transport

@@ -3,14 +3,13 @@
 #include <sched.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cstdlib>
-#include <filesystem>
 #include <mutex>
 #include <string>
 #include <string_view>
-#include <system_error>
 #include <utility>
+
+#include "handoff/transport/process_state.hpp"
 
 namespace handoff::transport {
 namespace {
@@ -53,18 +52,12 @@ cpu_set_t mask_of(std::span<const int> cores) {
 // which inherits its creator's mask: a worker may have started threads (its CUDA context's, say)
 // before it is held.
 bool hold_every_thread(pid_t worker, const cpu_set_t& mask) {
-  std::error_code error;
-  const std::filesystem::path tasks = "/proc/" + std::to_string(worker) + "/task";
-  bool held_any = false;
-  for (const auto& task : std::filesystem::directory_iterator(tasks, error)) {
-    pid_t thread = 0;
-    const auto name = task.path().filename().string();
-    if (std::from_chars(name.data(), name.data() + name.size(), thread).ec != std::errc()) continue;
+  const auto threads = process_threads(worker);
+  for (const int thread : threads) {
     if (sched_setaffinity(thread, sizeof(mask), &mask) != 0) return false;
-    held_any = true;
   }
   // Without procfs, the worker's first thread at least.
-  return held_any || sched_setaffinity(worker, sizeof(mask), &mask) == 0;
+  return !threads.empty() || sched_setaffinity(worker, sizeof(mask), &mask) == 0;
 }
 
 }  // namespace

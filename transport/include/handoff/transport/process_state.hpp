@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace handoff::transport {
 
@@ -18,5 +19,9 @@ std::optional<int> process_parent(int id) noexcept;
 
 // The state in words, for error messages ("sleeping", "stopped by a signal").
 std::string process_state_text(int id);
+
+// The ids of its threads (the entries of /proc/ID/task), ascending; none when it is gone or
+// /proc cannot be read.
+std::vector<int> process_threads(int id);
 
 }  // namespace handoff::transport
