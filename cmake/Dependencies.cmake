@@ -11,7 +11,7 @@ target_include_directories(handoff_xxhash SYSTEM INTERFACE ${HANDOFF_XXHASH_INCL
 target_compile_definitions(handoff_xxhash INTERFACE XXH_INLINE_ALL)
 # Bulk hashing (transport's frame_checksum) goes through the shared library's run-time dispatch
 # on x86-64, which picks AVX-512, AVX2 or SSE2 on the machine it runs on: the header-only build is
-# fixed to what the compiler targets, SSE2 for generic x86-64 (11 against 33 GB/s with AVX2).
+# fixed to what the compiler targets, SSE2 for generic x86-64, which hashes far slower than AVX2.
 # ci/carry-deps stages the library and its header in .deps. Elsewhere (aarch64's header code is
 # NEON already), or without the library, frame_checksum uses the header.
 add_library(handoff_xxhash_dispatch INTERFACE)

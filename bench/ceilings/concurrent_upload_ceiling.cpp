@@ -1,10 +1,11 @@
 // Uploads from pinned host memory to several GPUs at once, each GPU copying its own slice of one
 // pinned array on a stream of its own, as a multi_gpu from_host run does. One GPU alone reaches
-// pcie_h2d_pinned; four at once share the host's memory and root complex, and on four lent H100s
-// a from_host run scaled to 75.7% while the floor still priced every GPU at one GPU's rate. This
-// ceiling, one per GPU count from 2 to every GPU, is each GPU's rate while that many upload
-// together (the bytes of one GPU over the time of all), so a floor can price a device's share at
-// it directly. nvbandwidth's all-to-host tests measure the same thing.
+// pcie_h2d_pinned; several at once share the host's memory and root complex, and a from_host run on
+// four GPUs fell well short of four times one GPU's speed while the floor still priced every GPU at
+// one GPU's rate. This ceiling, one per GPU count from 2 to every GPU, is each GPU's rate while
+// that many upload together (the bytes of one GPU over the time of all), so a floor can price a
+// device's share at it directly. nvbandwidth's all-to-host tests measure the same thing.
+// (figures: docs/design/measured-along-the-way.md, "A ceiling for uploads to several GPUs at once")
 
 #include <cuda_runtime_api.h>
 

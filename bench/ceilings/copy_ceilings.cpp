@@ -144,11 +144,12 @@ void both_directions(benchmark::State& state, const row_context& context, std::s
 }
 
 // Both directions at once again, with the host side a ring of pinned slots that the chunks take in
-// turn, as the chunked hand-offs (shm_pinned's ring of 8 MiB slots) move data: on an H100 the two
-// whole 256 MiB copies together ran at 88.8 GB/s and 16 MiB ones at 95.6, and shm_pinned's 8 MiB
-// chunks beat the whole copies' rate at 256 MiB (102% of that floor). A floor must not be slower
-// than the way a variant moves its bytes, so this way is measured too, and each size keeps the
-// faster. Chunks are shm_pinned's: a quarter of the transfer, at most one 8 MiB slot.
+// turn, as the chunked hand-offs (shm_pinned's ring of 8 MiB slots) move data: the two whole
+// 256 MiB copies together ran slower than 16 MiB ones, and shm_pinned's 8 MiB chunks beat the
+// whole copies' rate at 256 MiB. A floor must not be slower than the way a variant moves its
+// bytes, so this way is measured too, and each size keeps the faster. Chunks are shm_pinned's: a
+// quarter of the transfer, at most one 8 MiB slot. (figures: docs/design/measured-along-the-way.md,
+// "The bidirectional ceiling's ring of pinned slots")
 constexpr std::size_t ring_slot_bytes = 8 * mebibyte;
 constexpr std::size_t ring_slot_count = 8;
 constexpr std::size_t ring_least_chunks = 4;

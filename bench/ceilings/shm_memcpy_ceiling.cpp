@@ -4,9 +4,9 @@
 // Two ways to copy, each its own row, and the ceiling is the faster at each size (ceilings_from
 // keeps the best rate a size reached by any method): the C library's memcpy, and the streaming
 // copy (transport/streaming_copy.hpp) that the slot producers fill their rings with. Through
-// memory that copy ran faster than glibc's memcpy on an Emerald Rapids VM (9.6-11.5 against
-// 6.0-7.3 GB/s at 64 MiB, 9.2-10.9 against 8.8-10.6 at 256 MiB), so a ceiling of memcpy alone
-// would let those producers beat their own floor.
+// memory that copy ran faster than glibc's memcpy (far faster at 64 MiB, a little at 256 MiB), so
+// a ceiling of memcpy alone would let those producers beat their own floor.
+// (figures: docs/design/measured-along-the-way.md, "The one-thread copy ceiling's two methods")
 
 #include <chrono>
 #include <cstring>

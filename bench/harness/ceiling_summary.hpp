@@ -27,9 +27,10 @@ struct ceiling_value {
   // A bandwidth ceiling's rate at each size it was measured at (bytes per run, bytes per
   // second), by size. A floor prices bytes at the best rate measured at the largest size not above
   // them or any larger one, never at a smaller size's: a one-thread memcpy's best came from 1 MiB,
-  // where it runs in cache at twice its rate from memory (22.7 against 11.5 GB/s on an H100
-  // host), and it priced the 84 MB that queued_worker copies out of cache. Empty for latencies
-  // and for ceilings read from a file without a sweep: those price at value.
+  // where it runs in cache far faster than from memory, and it priced the 84 MB that
+  // queued_worker copies out of cache. Empty for latencies and for ceilings read from a file
+  // without a sweep: those price at value. (figures: docs/design/measured-along-the-way.md,
+  // "Bandwidth ceilings priced by size")
   std::vector<std::pair<double, double>> rate_by_bytes;
 
   // Bytes per second for a transfer of bytes, as above, or value.

@@ -42,14 +42,15 @@ void launch_sum_of_squares(const float* values, std::size_t count, float* out, v
 }
 
 // CUB's DeviceSegmentedReduce gives each segment one thread block, so 100 datasets of 10^4 values
-// ran on 100 blocks, each reading its 40 KB alone: 17 us on an H100 for 4 MB, against about 1.3 us
-// of memory time. Here every segment is cut into tiles of a fixed size, one block per tile (so
-// the whole GPU reads), each block reduces its tile with CUB's BlockReduce into one partial sum,
-// and the last block of a segment to finish (counted with an atomic) adds the segment's partials
-// in tile order, so that the result does not depend on the blocks' timing. One launch, not two:
-// a resident run is a few microseconds of GPU work, and each launch costs the host about as much.
-// Only the grid layout is hand-written; the reductions are CUB's. Segments short enough for one
-// block take a kernel of their own, below.
+// ran on 100 blocks, each reading its 40 KB alone, many times slower than the memory time of 4 MB
+// (figures: docs/design/measured-along-the-way.md, "Segmented sums of squares in tiles"). Here
+// every segment is cut into tiles of a fixed size, one block per tile (so the whole GPU reads),
+// each block reduces its tile with CUB's BlockReduce into one partial sum, and the last block of a
+// segment to finish (counted with an atomic) adds the segment's partials in tile order, so that the
+// result does not depend on the blocks' timing. One launch, not two: a resident run is a few
+// microseconds of GPU work, and each launch costs the host about as much. Only the grid layout is
+// hand-written; the reductions are CUB's. Segments short enough for one block take a kernel of
+// their own, below.
 namespace {
 
 constexpr int tile_threads = 256;

@@ -30,9 +30,9 @@ inline void fill_block(float* out, std::size_t count, std::uint32_t key,
 
 using seeded_detail::fill_block_function;
 
-// The build targets baseline x86-64, whose SSE2 has no 32-bit vector multiply (GCC builds one from
-// pmuludq and shuffles, about 1 G values/s), so the same loop is also compiled for AVX2 and
-// AVX-512, and the widest the CPU runs is picked once, at run time.
+// The build targets baseline x86-64, whose SSE2 has no 32-bit vector multiply (GCC builds a slow
+// one from pmuludq and shuffles), so the same loop is also compiled for AVX2 and AVX-512, and the
+// widest the CPU runs is picked once, at run time.
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 [[gnu::target("avx2")]] void fill_block_avx2(float* out, std::size_t count, std::uint32_t key,
                                              std::uint32_t first_low) noexcept {

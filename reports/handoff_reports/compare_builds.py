@@ -75,7 +75,9 @@ def run_pairs(
             binary, extra = binaries[side]
             # "a" and "b", not "baseline" and "contender": the two runs' command lines must be
             # the same length, since the bytes of argv shift where the process's stack and heap
-            # start, and a vector add at 2^16 on this machine ran 10 us or 13.5 us by that alone.
+            # start, which alone can move a short row by more than the changes compare looks for
+            # (figures: docs/design/measured-along-the-way.md,
+            # "Why compare-builds names its runs a and b").
             stem = f"{'a' if side == 'baseline' else 'b'}-{pair}"
             output = folder / f"{stem}.json"
             run_bench(binary, [*common, *reuse, *extra], output, folder / f"{stem}.log")

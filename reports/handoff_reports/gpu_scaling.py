@@ -14,7 +14,7 @@ from handoff_reports.results import Row
 
 ONE_PROCESS = "multi_gpu"
 ONE_RANK_PER_GPU = "multi_gpu_mpi"
-SCALING_TARGET = 0.9  # issue 18's target for the kernel rows at 2^28 elements
+SCALING_TARGET = 0.9  # the scaling efficiency the kernel rows aim for at 2^28 elements
 
 
 @dataclass(frozen=True)

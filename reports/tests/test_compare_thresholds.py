@@ -27,12 +27,12 @@ def test_regex_is_searched_and_glob_must_match_whole_name():
     )
     assert thresholds.for_key("tensor_transfer/x/start:cold/iterations:3") == 0.25
     assert thresholds.for_key("ceilings/kernel_launch_sync") == 0.5
-    assert thresholds.for_key("x/ceilings") == 0.03  # the default, 3% since issue 14
+    assert thresholds.for_key("x/ceilings") == 0.03  # the default, 3%
 
 
 def test_shipped_example_parses():
     thresholds = load_thresholds(EXAMPLE)
-    assert thresholds.default == 0.03  # 3% since issue 14
+    assert thresholds.default == 0.03  # 3%
     assert thresholds.for_key("queued_worker/seed/items:10/start:cold/iterations:3") == 0.25
     assert thresholds.for_key("ceilings/kernel_launch_sync") == 0.15
 

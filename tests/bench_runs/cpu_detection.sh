@@ -12,8 +12,8 @@
 #   samples  5% planted in every second sample of 9 passes (--handoff-plant-alternate=samples):
 #            milliseconds apart, and every other row compares its two halves, an A/A check.
 # The planted row is the one-thread sum; the others serve as the controls. Labelled timing, so
-# the sanitizer builds leave it out: their instrumentation is noise of its own (under ASan the
-# planted +9.3% read SAME with the passes design).
+# the sanitizer builds leave it out: their instrumentation is noise of its own, enough under ASan
+# to hide the planted slowdown of the passes design.
 # Usage: cpu_detection.sh HANDOFF_BENCH PYTHON REPORTS_DIR passes|samples
 set -euo pipefail
 bench="$1" python="$2" design="${4:-}"

@@ -144,8 +144,8 @@ struct outcome {
 };
 
 // These tests check what the driver records, not figures: a row stops at its minimum of samples
-// whatever their noise. A short timeout stops it sooner on a loaded machine (one sample in its
-// 50 ms under ASan with ctest -j2), so the timeout only turns a hang into a failure.
+// whatever their noise. A short timeout stops it sooner on a loaded machine, short of that
+// minimum, so the timeout only turns a hang into a failure.
 void sample_briefly() {
   bench_config quick;
   quick.sampling.max_noise = std::numeric_limits<double>::infinity();

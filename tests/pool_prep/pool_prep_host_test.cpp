@@ -277,9 +277,9 @@ INSTANTIATE_TEST_SUITE_P(Pools, PoolPrepKilledWorker,
                                          killed_worker_case{false, "shared_gpu"}),
                          [](const auto& param_info) { return std::string(param_info.param.name); });
 
-// The workers' patience in the stalled-worker tests. It also bounds their start-up handshake: under
-// TSan on a loaded 2-core machine a worker took over 400 ms to report ready, which failed the tests
-// before any chunk stalled.
+// The workers' patience in the stalled-worker tests. It also bounds their start-up handshake, which
+// TSan on a loaded machine slows many times over: a shorter patience failed the tests before any
+// chunk stalled.
 constexpr auto stalled_patience = 2s;
 
 TEST(PoolPrepHost, AStalledWorkerMeetsTheDeadline) {

@@ -88,8 +88,8 @@ std::size_t unread_pipe_bytes(const process_queue& queue) {
 }
 
 // The producer is inside its message once the pipe holds part of it. It first fills 16 MiB, which
-// took over 5 s under TSan on a loaded machine: the wait ends as soon as the bytes arrive, and
-// its deadline only turns a hang into a failure.
+// ThreadSanitizer on a loaded machine slows many times over: the wait ends as soon as the bytes
+// arrive, and its deadline only turns a hang into a failure.
 bool producer_is_inside_its_message(const process_queue& queue) {
   const auto filled_by = deadline_clock::now() + std::chrono::seconds(60);
   while (unread_pipe_bytes(queue) < 4096 && deadline_clock::now() < filled_by) {
@@ -482,7 +482,7 @@ TEST_F(ProcessQueue, ProducerKilledInsideAMessageIsReportedByThePeerWatch) {
   wait_until_pool_sees_a_death(pool);
 
   // Half the deadline tells the watch's report from a wait to the deadline, with room for
-  // draining the message's first part under ThreadSanitizer (1.07 s once, on a loaded CI machine).
+  // draining the message's first part under ThreadSanitizer on a loaded machine.
   const auto start = deadline_clock::now();
   EXPECT_THROW(queue.get(start + 6s, [&] { pool.check_alive(); }), worker_died);
   EXPECT_LT(deadline_clock::now() - start, 3s);
@@ -504,7 +504,7 @@ TEST_F(ProcessQueue, ProducerKilledInsideAMessageIsNoticedWithoutAPeerWatch) {
 
   // The dead producer still owns the writer lock, marked as inside a message: the stalled get
   // finds that out on its own, long before its deadline. Half the deadline leaves room for
-  // draining the message's first part under ThreadSanitizer (1.002 s once, on a loaded CI machine).
+  // draining the message's first part under ThreadSanitizer on a loaded machine.
   const auto start = deadline_clock::now();
   try {
     queue.get(start + 6s);

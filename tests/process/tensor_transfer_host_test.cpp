@@ -98,8 +98,8 @@ TEST_P(HostTensorTransfer, AProducerKilledMidTransferLeavesNoConsumerWaiting) {
   const auto before = tensor_segments();
   transport::worker_pool coordinator(
       "coordinator", 1, {.role = "tensor_transfer_coordinator", .arguments = {GetParam()}});
-  // The coordinator starts a receiver and makes one 64 MiB transfer first: 20 s under TSan alone,
-  // over 30 s on a loaded machine. The deadline only turns a hang into a failure.
+  // The coordinator starts a receiver and makes one 64 MiB transfer first, which TSan slows many
+  // times over, a loaded machine more. The deadline only turns a hang into a failure.
   const auto receiver = static_cast<pid_t>(
       coordinator.channel(0).receive_record<std::int64_t>(transport::deadline_clock::now() + 120s));
   ASSERT_TRUE(process_runs(receiver));

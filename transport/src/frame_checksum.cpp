@@ -1,9 +1,8 @@
-// frame_checksum through xxHash's own run-time dispatch. Built header-only, xxHash picks its
-// vector code when it is compiled, and a build for generic x86-64 gets SSE2: 11 GB/s on cached
-// data where AVX2 gives 33 (measured on this project's CI machine). The shared library's
-// XXH3_64bits_update_dispatch picks AVX-512, AVX2 or SSE2 on the machine it runs on, so the
-// hash of every payload byte keeps up with the channels it verifies. Where the build found no
-// such library (cmake/Dependencies.cmake), the header's own code hashes.
+// frame_checksum through xxHash's own run-time dispatch. Built header-only, xxHash picks its vector
+// code when it is compiled, and a build for generic x86-64 gets SSE2, a fraction of AVX2's rate on
+// cached data. The shared library's XXH3_64bits_update_dispatch picks AVX-512, AVX2 or SSE2 on the
+// machine it runs on, so the hash of every payload byte keeps up with the channels it verifies.
+// Where the build found no such library (cmake/Dependencies.cmake), the header's own code hashes.
 //
 // With the library, this file alone uses its exported functions; every other file inlines
 // xxHash, whose renamed symbols would not match them.

@@ -8,8 +8,8 @@
 // runtime. A mutex locked with it is, for TSan, never locked: the next unlock is reported as
 // "unlock of an unlocked mutex", and what the mutex guards as racing. The robust process-shared
 // mutexes (transport/src/channels/process_shared_sync.cpp) are locked with it, against
-// CLOCK_MONOTONIC, the clock of deadline_clock. Without this wrapper, 25 of the 64 process and
-// channel tests (tests/process) failed here that way, in robust_mutex_hold::unlock.
+// CLOCK_MONOTONIC, the clock of deadline_clock. Without this wrapper, many of the process and
+// channel tests (tests/process) failed that way, in robust_mutex_hold::unlock.
 //
 // The wrapper calls glibc's function unchanged and tells TSan what it did with the annotations TSan
 // provides for mutexes it does not intercept, the same events its own timedlock interceptor

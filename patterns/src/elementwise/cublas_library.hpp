@@ -1,10 +1,10 @@
 #pragma once
 // cuBLAS, loaded on first use with dlopen rather than linked. Linking libcublas makes the dynamic
 // loader map and relocate libcublasLt (over 500 MB) in every process this executable starts:
-// about 0.2 s and 220 MB of resident memory before main, measured, in each spawned worker of every
-// pattern, CPU-only workers included. Loaded here, only a process that creates a cuBLAS handle
-// pays for it. The functions come from the header's own declarations, so a mismatch with the
-// toolkit is a compile error.
+// time and resident memory spent before main in each spawned worker of every pattern, CPU-only
+// workers included. Loaded here, only a process that creates a cuBLAS handle pays for it. The
+// functions come from the header's own declarations, so a mismatch with the toolkit is a compile
+// error.
 
 #include <cublas_v2.h>
 

@@ -16,9 +16,9 @@ namespace handoff::patterns::elementwise {
 namespace extended_sweep {
 namespace {
 
-// 2^24 rather than 2^26 keeps the whole sweep near a minute at --handoff-min-time=0.2. On an
-// H100 host every CPU/GPU crossing lay at or below 2^20, and gpu_resident reached 80-98% of its
-// floor from 2^22 on, so the larger sizes add time but no finding.
+// 2^24 rather than 2^26 keeps the whole sweep short. Every CPU/GPU crossing lay at or below 2^20,
+// and gpu_resident came close to its floor from 2^22 on, so the larger sizes add time but no
+// finding. (figures: docs/design/measured-along-the-way.md, "Why the extended sweep stops at 2^24")
 constexpr std::size_t largest_elementwise_count = std::size_t{1} << 24;
 
 constexpr extended_workload all_workloads[] = {

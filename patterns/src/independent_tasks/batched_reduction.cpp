@@ -67,9 +67,9 @@ std::vector<float> batched_reduction::result() {
 // reduction are stages of their own. A resident run is its one launch and nothing else, so it is
 // the kernel stage as a whole, timed by the driver's own start and stop events: with no marks.
 // Every event recorded inside the timed region, and the read of the last run's marks at the start
-// of the next, costs its host time there, which a GPU idle between runs waits for. On the H100 of
-// the default-profile fixture, elementwise's resident square, marked so around its one launch,
-// read 11.2 us, where the unmarked resident vector add read 7.0 us.
+// of the next, costs its host time there, which a GPU idle between runs waits for: elementwise's
+// resident square, marked so around its one launch, read well above the unmarked resident vector
+// add. (figures: docs/design/measured-along-the-way.md, "Why a resident batched run has no marks")
 namespace handoff::patterns::independent_tasks {
 namespace {
 

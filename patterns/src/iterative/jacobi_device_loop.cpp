@@ -48,8 +48,8 @@ std::unique_ptr<jacobi_session> set_up_device_loop(const jacobi_point& at, compu
 
 // The floor is the Jacobi solve's own work; the convergence checks (their reductions, copies and
 // waits) are this variant's overhead above it. The host must issue a launch a step, but they
-// overlap the steps already running (measured on an H100: 100 launches plus the bytes exceed the
-// run at 2^26), so the floor is the slower of the two, not their sum.
+// overlap the steps already running (100 launches plus the bytes exceeded the measured run at
+// 2^26), so the floor is the slower of the two, not their sum.
 floor_terms device_loop_floor(const jacobi_point& at, compute_target, const measured_run&) {
   floor_terms floor;
   detail::add_step_bytes(floor, at);

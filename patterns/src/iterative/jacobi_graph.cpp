@@ -84,8 +84,9 @@ std::unique_ptr<jacobi_session> set_up_graph(const jacobi_point& at, compute_tar
 
 // The solve's bytes, after one launch that the host waits for (launch_sync: the host needs the
 // norms). The graph's nodes are not priced: pricing each at kernel_launch_async, which measures
-// the CPU's launch path that a graph skips, exceeds the measured run (on an H100 at 2^20, 3.4 us a
-// step for the whole graph against 3.9 us a launch). A graph-node ceiling would price them.
+// the CPU's launch path that a graph skips, exceeds the measured run: a step of the whole graph
+// took less than one such launch. A graph-node ceiling would price them.
+// (figures: docs/design/measured-along-the-way.md, "Why the graph's nodes are not priced")
 floor_terms graph_floor(const jacobi_point& at, compute_target, const measured_run&) {
   floor_terms floor;
   detail::add_step_bytes(floor, at);

@@ -7,10 +7,11 @@
 //                          mpirun.
 //   kernel_only_host_join  on the host: each thread waits for its own device, no device waits for
 //                          another, and the run is timed on the host clock from handing the
-//                          launches to the threads until the last device has finished. On four lent
-//                          H100s the launch path alone changed nothing measurable (209.1 against
-//                          208.9 us), while 23 us of the 208.9 lay outside the slowest GPU's busy
-//                          span: the cross-device waits of the fork and the join.
+//                          launches to the threads until the last device has finished. The launch
+//                          path alone changed nothing measurable, while a noticeable share of the
+//                          run lay outside the slowest GPU's busy span: the cross-device waits of
+//                          the fork and the join.
+// (figures: docs/design/measured-along-the-way.md, "What the launch threads change in kernel_only")
 
 #include <cuda_runtime_api.h>
 

@@ -13,9 +13,10 @@ namespace {
 
 // Long enough to span the gap between two runs of a row: the driver poisons the outputs before
 // every sample, a memset of up to a GiB and a synchronisation. With 200 us, the threads slept
-// through that gap and each run paid their wake-up, 35 us on a lent H100 (755.7 us against 720.2
-// for one thread at 2^28 elements on one GPU). A thread spins on one core, and only while its
-// session runs samples; it sleeps through a row's verification.
+// through that gap and each run paid their wake-up, which left a one-GPU run slower than the same
+// launches from one thread. A thread spins on one core, and only while its session runs samples;
+// it sleeps through a row's verification.
+// (figures: docs/design/measured-along-the-way.md, "How long a launch thread spins")
 constexpr auto spin_before_sleeping = std::chrono::milliseconds(20);
 
 // Returns once value differs from seen: spinning first, then sleeping on the atomic.

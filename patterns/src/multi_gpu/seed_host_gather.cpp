@@ -53,7 +53,7 @@ void seed_host_gather::run(const user_kernel& kernel, run_scope scope) {
       // cp.asarray copies on the current stream, the one the kernel then runs on. A plain
       // cudaMemcpy from pageable memory may return while its DMA is still landing, and a kernel
       // on a non-blocking stream would not wait for it: the tail of the input would still be
-      // poison (seen at 2^20 elements on an H200).
+      // poison (seen at 2^20 elements).
       for (const auto& part : slot.parts) {
         HANDOFF_CUDA_CHECK(cudaMemcpyAsync(
             slot.input.data() + part.local_offset, pageable_input_.data() + part.offset,

@@ -6,8 +6,9 @@
 namespace handoff::patterns::postproc_split {
 
 // Cloned for AVX2, picked at load time, as NumPy's own sum picks its vector width at run time: the
-// suite builds for generic x86-64, whose SSE2 code summed cached floats at 16 GB/s on one core of
-// an H200 host (25 with AVX2), so that four workers together barely kept up with the copy back.
+// suite builds for generic x86-64, whose SSE2 code sums cached floats at well under AVX2's rate;
+// with it, four workers together barely kept up with the copy back (figures:
+// docs/design/measured-along-the-way.md, "How fast one core sums floats with SSE2 and with AVX2").
 // Sixteen lanes keep enough additions in flight to cover their latency at either width. Not under
 // ThreadSanitizer, whose run time is not up yet when the loader calls the clones' resolver (the
 // program crashed before main).

@@ -60,8 +60,8 @@ void chunked_copy_back::start() {
 void chunked_copy_back::queue_device_copies_up_to(std::size_t end) {
   // Nothing new to queue (each await() once the window has reached the last chunk, and finish()):
   // last_copy_ends_ keeps the time it was recorded at. Recorded again here, on a stream long idle,
-  // it took this call's time instead, and d2h read as the whole batch: 1.30 ms of a 1.27 ms batch
-  // for 40 MB on an H100, as if PCIe ran at 31 GB/s, and 2.39 ms of 2.36 ms with 2 workers.
+  // it took this call's time instead, and d2h read as long as the whole batch or longer, as if
+  // PCIe ran far slower than it does.
   if (queued_ >= end) return;
   for (; queued_ < end; ++queued_) {
     const auto& piece = chunks_[queued_];

@@ -9,8 +9,9 @@
 // The sending is priced by who bounds it. To one worker it is one byte stream, the pipe ceiling's
 // one writer and one reader. To several, the chunks go down several streams whose readers copy out
 // in parallel, so the bound is the coordinator's one thread copying 4N bytes into the kernel: the
-// one-thread copy ceiling. Priced at the one-pair pipe ceiling, the seed at 4 workers read 101.7%
-// of its floor on an H100 once its workers' hashing got faster (8.75 ms against 8.90 ms).
+// one-thread copy ceiling. Priced at the one-pair pipe ceiling, the seed at 4 workers ran faster
+// than its floor once its workers' hashing got faster (figures:
+// docs/design/measured-along-the-way.md, "Which ceiling prices the seed's sending to its workers").
 
 #include <vector>
 

@@ -28,8 +28,9 @@ namespace {
 // straight out of the slot the worker downloaded it into: no staging buffer on either side. The
 // filler's copy is streamed's critical path (its floor is this one thread copying every a and b,
 // and its serialize stage is that copy alone, never a wait), so the batch runs at the copy's
-// rate: 7.6 GB/s against a 9.6 GB/s ceiling on an H100 host (72% of the floor) while the copy kept
-// one stream of source lines in flight; streaming_copy.cpp now keeps four.
+// rate, which stayed well under the one-thread copy ceiling while the copy kept one stream of
+// source lines in flight; streaming_copy.cpp now keeps four (figures:
+// docs/design/measured-along-the-way.md, "How fast one thread fills queued_worker's slots").
 void copy_into_slot(std::byte* destination, const void* source, std::size_t bytes) {
   if (bytes > 0) transport::copy_streaming(destination, source, bytes);
 }

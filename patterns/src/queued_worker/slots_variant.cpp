@@ -13,8 +13,8 @@ namespace {
 // The worker runs each item's upload, add and download one after another, but the producer
 // copies item k+1 into its slot while the worker handles item k, so the batch is bounded by the
 // longer of the two chains. The harness takes a floor as a sum or as its slowest stage; the
-// slowest stage is the one that stays a true lower bound (a sum measured 113% on host rows whose
-// copies and adds overlap).
+// slowest stage is the one that stays a true lower bound (a sum came out above the measured time
+// on host rows whose copies and adds overlap).
 floor_terms slots_floor(const point& at, compute_target target, const measured_run& run) {
   auto floor = slot_ring_floor(at, target);
   if (target == compute_target::device)

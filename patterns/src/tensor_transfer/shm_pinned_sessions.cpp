@@ -30,12 +30,12 @@ constexpr std::size_t pinned_slot_bytes = 8 << 20;
 // Chunks each side keeps in flight before it waits for the oldest one.
 constexpr std::size_t copies_in_flight = 3;
 // A tensor that fits one slot would cross in one chunk, its host-to-device copy starting only
-// when its whole device-to-host copy is done: 4 MiB took twice its floor that way. Cut into at
-// least this many chunks, the two directions overlap on the bus, each chunk a multiple of 64 KiB
-// and no smaller than 256 KiB, below which the per-chunk hand-off costs more than it hides. More
-// chunks overlap more of the copies but each costs a hand-off (two copy calls, two events, a
-// publish): on an H100, 4 MiB took 165, 157, 181 and 240 us in 2, 4, 8 and 16 chunks (about 8 us
-// a chunk), so 4.
+// when its whole device-to-host copy is done, far from its floor. Cut into at least this many
+// chunks, the two directions overlap on the bus, each chunk a multiple of 64 KiB and no smaller
+// than 256 KiB, below which the per-chunk hand-off costs more than it hides. More chunks overlap
+// more of the copies but each costs a hand-off (two copy calls, two events, a publish): 4 MiB
+// crossed fastest in 4, and each chunk past that cost more than it hid (figures:
+// docs/design/measured-along-the-way.md, "How many chunks shm_pinned cuts a transfer into").
 constexpr std::size_t least_chunks = 4;
 constexpr std::size_t chunk_granule = 64 << 10;
 constexpr std::size_t smallest_chunk = 256 << 10;

@@ -92,8 +92,8 @@ class device_tensor final : public tensor_memory {
     HANDOFF_CUDA_CHECK(cudaMemset(storage_.data(), reference::poison_byte, storage_.size()));
     // cudaMemset of device memory returns before it is done, on the legacy stream, which the
     // variants' and the staging's non-blocking streams do not wait for: unwaited, the poisoning of
-    // 256 MiB ran beside the timed copy (+95 us of 276 in cuda_ipc and vmm_fd on an H100) and
-    // could have landed after it.
+    // 256 MiB ran beside the timed copy, slowing cuda_ipc's and vmm_fd's markedly, and could have
+    // landed after it.
     HANDOFF_CUDA_CHECK(cudaDeviceSynchronize());
   }
 

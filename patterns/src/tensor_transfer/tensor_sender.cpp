@@ -58,8 +58,8 @@ run_result tensor_sender::timed_transfer(sender_session& session, bool open_firs
   pool_.with_worker(0, [&](connection& control) {
     // One write for the whole request where it is all records, rather than a write per record and
     // a read of each at the other end. With the connection's one-read records and its spin on
-    // recv, vmm_fd's warm 4 MiB hand-off went from 19.8 to 17.5 us on an H200 (c36023a, six
-    // alternated pairs against the commit before, outside both sides' noise).
+    // recv, this made vmm_fd's warm 4 MiB hand-off faster beyond the noise (figures:
+    // docs/design/measured-along-the-way.md, "One write for a tensor_transfer request").
     if (session.sends_on_control_only()) control.hold_sends();
     if (open_first) open_session(session, control);
     control.send_record(command_record{.command = receiver_command::receive}, deadline());

@@ -165,12 +165,13 @@ void process_queue::put_streamed(std::uint64_t length, const piece_source& next,
   const std::size_t total = sizeof(prefix) + length;
   std::size_t written = 0;  // by the writes before the current one
   std::size_t writing = 0;  // by the current write, kept current by write_pieces
-  // Splicing hands the pipe the pieces' own pages: through a Linux 6.18 VM's pipe, 4.6 GB/s
-  // against 1.7 for copying them in, which allocates and charges a page per 4 KiB. A spliced
-  // piece is read from the caller's memory, so only a piece that stays unchanged while the pipe
-  // could still hold it is spliced. The message's last pipe_capacity_ bytes are copied in: the pipe
-  // holds capacity / page size buffers, each of at most a page, so once those bytes are all in, no
-  // spliced buffer is left in the pipe, and nothing of the caller's memory outlives the put.
+  // Splicing hands the pipe the pieces' own pages, much faster than copying them in, which
+  // allocates and charges a page per 4 KiB (figures: docs/design/measured-along-the-way.md,
+  // "Splicing into the process queue's pipe"). A spliced piece is read from the caller's memory, so
+  // only a piece that stays unchanged while the pipe could still hold it is spliced. The message's
+  // last pipe_capacity_ bytes are copied in: the pipe holds capacity / page size buffers, each of
+  // at most a page, so once those bytes are all in, no spliced buffer is left in the pipe, and
+  // nothing of the caller's memory outlives the put.
   const bool may_splice =
       piece_stays_for >= pipe_capacity_ && length >= 2 * static_cast<std::uint64_t>(pipe_capacity_);
   const std::uint64_t copied_tail_from = may_splice ? length - pipe_capacity_ : 0;

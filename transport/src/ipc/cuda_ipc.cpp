@@ -132,9 +132,9 @@ ipc_export_record ipc_exporter::export_range(const void* device_pointer, std::si
 
   // Recording the event is GPU work in this process's context, and on a GPU that time-slices
   // between processes (no MPS) the receiver's next copy then waits for a switch of contexts each
-  // way: about 140 us apiece on an H100, for a zero-byte record (tools/probes/
-  // ipc_handoff_probe.cu). A stream with nothing pending has finished the producer's writes, and
-  // the event's last record (or none) orders the receiver correctly already.
+  // way, which costs far more than the hand-off it orders, even for a zero-byte record
+  // (tools/probes/ipc_handoff_probe.cu). A stream with nothing pending has finished the producer's
+  // writes, and the event's last record (or none) orders the receiver correctly already.
   if (has_pending_work(stream)) event_.record(stream);
   ipc_export_record record{};
   record.memory = cached->second;

@@ -6,8 +6,8 @@
 // The generator is a counter-based hash built to vectorise: the seed and the index's high 32 bits
 // become a 32-bit key once (splitmix64), and each value is one 32-bit multiply-xorshift hash
 // (lowbias32) of the index's low 32 bits xor the key. 32-bit multiplies vectorise on x86-64
-// (pmuludq, vpmulld); 64-bit ones do not, and a per-value call that rehashed the seed cost about
-// 12 ns a value, which pool_prep then measured instead of its hand-off.
+// (pmuludq, vpmulld); 64-bit ones do not, and a per-value call that rehashed the seed was so slow
+// that pool_prep then measured it instead of its hand-off.
 
 #include <bit>
 #include <cstddef>

@@ -23,7 +23,7 @@ class piece_hasher {
   // Whether hashing a payload of `bytes` on a thread of its own beats hashing it inline: from
   // min_bytes (starting the thread costs tens of microseconds, well under 1% of moving that much),
   // on a machine of at least min_hardware_threads (the sender, its checksum, the receiver and its
-  // checksum each busy one). On two busy cores a third thread measured 5-15% slower than inline.
+  // checksum each busy one). On two busy cores a third thread was slower than hashing inline.
   static constexpr std::uint64_t min_bytes = std::uint64_t{8} << 20;
   static constexpr unsigned min_hardware_threads = 4;
   static bool pays_off(std::uint64_t bytes) {

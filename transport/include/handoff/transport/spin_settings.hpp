@@ -8,8 +8,9 @@
 namespace handoff::transport {
 
 // A peer usually answers within microseconds, and sleeping until it does (in poll() or on a
-// futex) costs a sleep and a wake-up on top: about 7 us of a 22 us hand-off round trip on the
-// lent GPU machines (tools/probes/ipc_handoff_probe.cu, blocking against spinning reads). So a
+// futex) costs a sleep and a wake-up on top, a large share of a hand-off round trip
+// (tools/probes/ipc_handoff_probe.cu, blocking against spinning reads; figures:
+// docs/design/measured-along-the-way.md, "What a sleep adds to a hand-off round trip"). So a
 // reader first re-tests without sleeping for this long: long enough to span the gap between the
 // pieces a pool's worker is sent one after another, since a worker that sleeps through each gap
 // pays a wake-up for every piece, and on a virtual machine some processes pay far more for them

@@ -4,11 +4,11 @@
 // writing it. With no destination reads, one thread's copy runs as fast as it keeps source lines
 // in flight, so it walks four 4 KiB spans at once and prefetches the next four (as glibc's memcpy
 // does for its largest copies). One sequential stream without prefetch, this copy's first form,
-// filled queued_worker's slots at 7.6 GB/s on an H100 host whose one-thread memcpy of 256 MiB ran
-// at 9.6 GB/s. On a VM of the same CPU (Emerald Rapids), filling them from a batch of 84 MB, one
-// stream ran at 7.5-8.3 GB/s and four spans with prefetch at 9.9-10.5 GB/s; from sources already
-// in cache (5 MB) both ran at 14 GB/s. It ends with a store fence, so a release store that
-// publishes the destination after it also publishes its bytes.
+// filled queued_worker's slots well below the one-thread memcpy ceiling; four spans with prefetch
+// filled them faster from sources in memory, and no slower from sources already in cache (figures:
+// docs/design/measured-along-the-way.md, "How fast one thread fills queued_worker's slots"). It
+// ends with a store fence, so a release store that publishes the destination after it also
+// publishes its bytes.
 
 #include <cstddef>
 

@@ -7,7 +7,7 @@
 // sends the digest last, and the receiver hashes each piece as it lands, while it is still in
 // cache, and compares the digest with the trailer before it accepts the tensor. (Version 1 carried
 // the checksum in the header, so a sender had to hash the whole tensor on one thread before the
-// first byte could go: about a third of a host-path transfer.) Every field is little-endian:
+// first byte could go, a large part of a host-path transfer.) Every field is little-endian:
 //
 //   header  offset  size  field
 //                0     4  magic "HOFT"

@@ -1,14 +1,15 @@
 #pragma once
 // One host thread per device, for a single process that drives several GPUs. One host thread
-// launching on each device in turn starts device d's work d launches after device 0's: at four
-// H200s that skew cost the kernel rows about 25 us of a 160 us run, and one rank per GPU under
-// mpirun did not pay it. Each thread here has its device current for its whole life and runs the
-// enqueues of that device only, so the devices' launches overlap instead of queueing.
+// launching on each device in turn starts device d's work d launches after device 0's: that skew
+// cost the kernel rows a sizeable share of their run, and one rank per GPU under mpirun did not pay
+// it. Each thread here has its device current for its whole life and runs the enqueues of that
+// device only, so the devices' launches overlap instead of queueing.
 //
 // Handing a run to the threads must cost less than the launches it spreads, so a thread that has
 // just finished spins on its next task for a while before it sleeps (on the atomic, a futex), and
-// the caller spins on the threads' completion: a sleeping thread takes tens of microseconds to
-// wake on the lent machines, longer than the launches it would spread.
+// the caller spins on the threads' completion: a sleeping thread takes longer to wake than the
+// launches it would spread.
+// (figures: docs/design/measured-along-the-way.md, "Why one launch thread per device")
 
 #include <atomic>
 #include <cstddef>

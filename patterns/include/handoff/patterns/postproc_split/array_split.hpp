@@ -28,16 +28,15 @@ std::size_t sections_for_chunk_size(std::size_t count, std::size_t chunk_element
 // several workers take a part of each copy as soon as it lands. Each piece lies in one copy and
 // one chunk, in order, so per-chunk partial sums can be assembled from the pieces' sums.
 // The two are cut apart because they cost different things. A copy has a fixed cost on the copy
-// engine (40 MB in 20 copies ran at 51 GB/s on an H200, in 40 at 47, against 55 whole), so copies
-// stay few, however many workers there are. A piece costs a request and a reply. One core sums
-// freshly copied floats at about 16 GB/s, a third of the bus's rate, so a copy summed by one
-// worker ends long after the next has landed and the last one's sum is the batch's tail; four
-// workers on each copy keep up with the bus, and more pieces only add messages.
-// On H200s (10^7 floats), against the plan before (copies = pieces, the last ones cut finer), each
-// same machine, six alternated pairs: 4 workers 959 -> 887 us (-6.6%, noise 2-4%); 8 workers cut
-// into 7 pieces a copy, 140 in all, 941 us -> 1.18 ms, hence the cap, with which, on another,
-// 8 workers went 913 -> 879 us and 4 workers 906 -> 884 (inside the noise). 4 workers with 8
-// pieces a copy (160) took 1.0-1.17 ms, with 4 (80) 876-879 us.
+// engine (the same bytes cut into more copies ran slower), so copies stay few, however many
+// workers there are. A piece costs a request and a reply. One core sums freshly copied floats at a
+// fraction of the bus's rate, so a copy summed by one worker ends long after the next has landed
+// and the last one's sum is the batch's tail; four workers on each copy keep up with the bus, and
+// more pieces only add messages. Against the plan before (copies = pieces, the last ones cut
+// finer), this one was faster with four workers, but eight workers cutting each copy into seven
+// pieces were far slower, hence the cap on pieces a copy; with it, neither worker count was slower
+// than before, and eight pieces a copy were slower than four.
+// (figures: docs/design/measured-along-the-way.md, "How the overlapped split cuts its copies")
 inline constexpr std::size_t copies_per_batch = 16;
 inline constexpr std::size_t min_copy_elements = std::size_t{1} << 17;
 inline constexpr std::size_t max_pieces_per_copy = 4;

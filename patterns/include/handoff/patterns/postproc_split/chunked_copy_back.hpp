@@ -3,9 +3,10 @@
 // be awaited on its own, so the pool starts summing chunk k while chunk k + 1 is still on its way.
 // On the device, one stream carries the copies (asynchronous, into page-locked memory) with an
 // event after each chunk. Spread round robin over two or four streams, the copies ran no faster
-// alone, and a batch with four workers reading them was 14% slower on an H200
-// (tools/probes/copy_back_pieces_probe.cu; 1039 against 912 us in the row). The host stand-in has a
-// copier thread that copies chunk after chunk and publishes how many are done.
+// alone, and a batch with four workers reading them was slower
+// (tools/probes/copy_back_pieces_probe.cu; figures: docs/design/measured-along-the-way.md,
+// "Why the copy back stays on one stream"). The host stand-in has a copier thread that copies
+// chunk after chunk and publishes how many are done.
 
 #include <atomic>
 #include <cstddef>

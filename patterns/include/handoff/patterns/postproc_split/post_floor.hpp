@@ -19,13 +19,11 @@ namespace handoff::patterns::postproc_split {
 // One thread's sum of count seeded floats, priced by summing one unit of work (a chunk, which
 // the workers sum as a whole) and scaled to count: the fastest of fifteen timed runs after a
 // warm-up, not the median, for the floor must stay a lower bound (a median taken on a busy machine
-// came out twice as slow as the workers' own sums: 176% of the floor, SUSPECT, with 2 workers on
-// an H200 host). Summing the whole of c at once read it from memory, where the workers' chunks sit
-// in cache: that made overlapped's floor slower than overlapped itself (116%, SUSPECT, on an
-// H100 host). Measured by each row's session after its timed runs (its figure
-// one_thread_sum_seconds), never kept from one row to the next: on an H200 host it came out at
-// 3 ms or at 7 ms from one repetition to the next, and one slow reading kept for every row made
-// each of them SUSPECT.
+// came out slower than the workers' own sums, and the row SUSPECT). Summing the whole of c at once
+// read it from memory, where the workers' chunks sit in cache: that made overlapped's floor slower
+// than overlapped itself, SUSPECT too. Measured by each row's session after its timed runs (its
+// figure one_thread_sum_seconds), never kept from one row to the next: it varied widely from one
+// repetition to the next, and one slow reading kept for every row made each of them SUSPECT.
 inline constexpr const char* one_thread_sum_figure = "one_thread_sum_seconds";
 double one_thread_sum_seconds(std::size_t count, std::size_t unit_elements);
 // The figure the session measured for this row; std::logic_error if it has none.

@@ -5,9 +5,9 @@
 // them up (tensor.cuda()).
 //
 // Both sides go through the tensor piece by piece, so that nothing passes over the whole tensor on
-// its own. Measured with timestamps per step (256 MiB host tensor, frame version 1), a third of a
-// transfer was the sender's one-thread XXH3 over the whole tensor before the header could go, and
-// for the queue a fifth more was the receiver's hash of the whole tensor after it had landed; the
+// its own. Timed step by step (256 MiB host tensor, frame version 1), a large share of a transfer
+// was the sender's one-thread XXH3 over the whole tensor before the header could go, and, for the
+// queue, a further share was the receiver's hash of the whole tensor after it had landed; the
 // channel idled meanwhile. Now the digest goes in the frame's trailer. The sender hashes each
 // piece inline, just before it goes, or, for a large payload on a machine with a core to spare,
 // on a thread of its own one chunk behind the channel (piece_hasher), which leaves the sender
@@ -19,9 +19,9 @@
 // A large host tensor's pieces land, as the pipe ceiling's reader's do, in a few chunks that stay
 // in cache (tensor_memory::landing), and the hashing thread moves each into the tensor with
 // streaming stores once it has hashed it. Landed straight in a 256 MiB tensor, every line the
-// channel wrote was read from memory first: on two H200 hosts the host tensor's pipe transfer took
-// 54-62 ms where the device tensor's, landing in its staging chunks, took 42-53 ms, at 99.5% and
-// 93% of the same channel's ceiling.
+// channel wrote was read from memory first, and the host tensor's pipe transfer was slower than
+// the device tensor's, which landed in its staging chunks.
+// (figures: docs/design/measured-along-the-way.md, "Why a large host tensor lands in chunks")
 //
 // A device tensor's payload passes through the tensor's small ring of page-locked chunk buffers
 // (pinned_chunks): the sender copies the chunks ahead down while the channel takes the pieces of

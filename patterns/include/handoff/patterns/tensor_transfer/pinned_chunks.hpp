@@ -21,8 +21,8 @@ class tensor_memory;
 // The channel takes a host-path frame's payload in pieces of this size, each hashed just before it
 // goes and just after it lands, while it is in cache. A piece fits in a Unix socket's default send
 // buffer (about 208 KiB) and four fit in the queue's 1 MiB pipe, so the sender hashes the next
-// piece while the receiver reads this one: measured with 1 MiB pieces, the queue was 20-30%
-// slower at 256 MiB.
+// piece while the receiver reads this one: with 1 MiB pieces, the queue was slower at 256 MiB.
+// (figures: docs/design/measured-along-the-way.md, "Why a frame's pieces are 128 KiB")
 inline constexpr std::size_t frame_piece_bytes = std::size_t{128} << 10;
 // A device tensor moves between device and staging in chunks of this many bytes, a whole number of
 // pieces: large enough that a copy's launch costs little beside it.

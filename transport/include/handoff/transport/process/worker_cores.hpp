@@ -1,12 +1,11 @@
 #pragma once
 // With HANDOFF_WORKER_CORES=held, holds each worker of a pool on a core of its own while the pool
 // lives; by default the scheduler places them. Holding was meant to narrow the spread of rows timed
-// across workers between processes, but on a lent H200 host it did not narrow the one it was for
-// and slowed some pools (docs/design/comparing-runs.md), so it is an experiment's switch. Held
-// cores come from those this process may run on, never the first (it tends to take the machine's
-// interrupts) nor the last (a row measured on one thread is held there,
-// bench/harness/core_pin.hpp), nor one that another pool of this process holds; a pool that does
-// not fit in the free cores is left to the scheduler whole.
+// across workers between processes, but it did not narrow the one it was for and slowed some pools
+// (docs/design/comparing-runs.md), so it is an experiment's switch. Held cores come from those this
+// process may run on, never the first (it tends to take the machine's interrupts) nor the last (a
+// row measured on one thread is held there, bench/harness/core_pin.hpp), nor one that another pool
+// of this process holds; a pool that does not fit in the free cores is left to the scheduler whole.
 
 #include <sys/types.h>
 
