@@ -33,6 +33,10 @@ Every format gives each row's resolution, both sides' process counts and where e
 came from ("this run's 3 processes", "machine noise from FILE", "none: one process"), and each
 section's family: how many rows, how many beyond the noise, and α*.
 
+--filter REGEX compares only the rows it selects, searched in their benchmark names as
+--benchmark_filter searches, and judges them together among themselves; every format says so
+first. A filter that selects no row of either run is an input error.
+
 The comparison passes only what it checked. Besides FAILED rows, it fails when either run has no
 rows at all (nothing was compared), and for every baseline row the contender lacks, unless that
 row is a ceiling, or lies under a family (`<family>/...`) that the contender's machine reported
@@ -51,6 +55,7 @@ or missing ceiling is reported and never fails the comparison.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
@@ -68,6 +73,7 @@ from handoff_reports.family_level import FamilyLevel, family_level
 from handoff_reports.machine_noise import MachineNoise
 from handoff_reports.machines import describe_changes, machine_changes
 from handoff_reports.results import Row, Run, measurement_differences
+from handoff_reports.row_selection import RowSelection, select_rows
 
 # FAILED, SLOWER, UNRESOLVED, FASTER, SAME, NOT COMPARABLE: the worst first
 VERDICT_ORDER = list(Verdict)
@@ -215,6 +221,7 @@ class Comparison:
     problems: list[str] = field(default_factory=list)
     # "benchmarks", "ceilings": the level each section's rows were judged at together.
     families: dict[str, FamilyLevel] = field(default_factory=dict)
+    selection: RowSelection | None = None  # the rows --filter kept, where one was given
 
     def setting_differences(self) -> list[tuple[str, str, str]]:
         """(setting, baseline, contender) for each measurement setting that differs."""
@@ -255,7 +262,7 @@ class Comparison:
 
     def warnings(self) -> list[str]:
         """Lines about how the two runs were made: settings, planted slowdowns, incomplete runs."""
-        lines: list[str] = []
+        lines = [self.selection.line] if self.selection is not None else []
         before, after = self.baseline.settings, self.contender.settings
         differences = self.setting_differences()
         if differences:
@@ -523,9 +530,14 @@ def compare_runs(
     paired: bool = False,
     across_machines: bool = False,
     machine_noise: MachineNoise | None = None,
+    row_filter: re.Pattern[str] | None = None,
 ) -> Comparison:
-    """Raises MachineNoiseError when `machine_noise` was measured on another machine."""
+    """Raises MachineNoiseError when `machine_noise` was measured on another machine, and
+    FilterError when `row_filter` selects no row of either run."""
     thresholds = thresholds or Thresholds()
+    selection = None
+    if row_filter is not None:
+        baseline, contender, selection = select_rows(baseline, contender, row_filter)
     if machine_noise is not None:
         machine_noise.check_machine("baseline", baseline)
         machine_noise.check_machine("contender", contender)
@@ -537,6 +549,7 @@ def compare_runs(
         across_machines=across_machines,
         machine_noise=machine_noise.path if machine_noise is not None else None,
         run_level_known=paired or (machine_noise is not None and len(machine_noise.runs) >= 2),
+        selection=selection,
     )
     comparable = comparison.comparable
     for key, contender_row in contender.rows.items():
@@ -560,16 +573,17 @@ def compare_runs(
         for key, row in baseline.rows.items()
         if key not in contender.rows
     )
-    comparison.problems.extend(_empty_runs(baseline, contender))
+    comparison.problems.extend(_empty_runs(baseline, contender, row_filter))
     benchmarks, comparison.families["benchmarks"] = judged_together(comparison.benchmarks)
     ceilings, comparison.families["ceilings"] = judged_together(comparison.ceilings)
     comparison.rows = sorted([*benchmarks, *ceilings], key=_sort_key)
     return comparison
 
 
-def _empty_runs(baseline: Run, contender: Run) -> list[str]:
+def _empty_runs(baseline: Run, contender: Run, row_filter: re.Pattern[str] | None) -> list[str]:
+    which = "no rows" if row_filter is None else "no rows that --filter selects"
     return [
-        f"the {side} ({run.path}) has no rows: nothing was compared"
+        f"the {side} ({run.path}) has {which}: nothing was compared"
         for side, run in (("baseline", baseline), ("contender", contender))
         if not run.rows
     ]

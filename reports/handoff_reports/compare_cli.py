@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from handoff_reports.arguments import fraction
+from handoff_reports.arguments import fraction, regular_expression
 from handoff_reports.compare import compare_runs
 from handoff_reports.compare_stats import (
     DEFAULT_THRESHOLD,
@@ -21,6 +21,7 @@ from handoff_reports.compare_stats import (
 from handoff_reports.machine_noise import load_machine_noise
 from handoff_reports.output_files import OutputError, check_output_file
 from handoff_reports.results import ResultsError, load_results
+from handoff_reports.row_selection import FilterError
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -84,6 +85,14 @@ def build_parser() -> argparse.ArgumentParser:
         "(repetition i of each run), which cancels the machine's drift between them",
     )
     parser.add_argument(
+        "--filter",
+        type=regular_expression,
+        metavar="REGEX",
+        help="compare only the rows this selects (searched in each benchmark's name, as "
+        "--benchmark_filter searches), judged together among themselves: the headline rows "
+        "of a whole run, say, without the rest of the profile",
+    )
+    parser.add_argument(
         "--format",
         choices=("text", "markdown", "json"),
         default="text",
@@ -114,8 +123,9 @@ def main(argv: list[str] | None = None) -> int:
             paired=args.paired,
             across_machines=args.across_machines,
             machine_noise=machine_noise,
+            row_filter=args.filter,
         )
-    except (OutputError, ResultsError, ThresholdsError) as error:
+    except (FilterError, OutputError, ResultsError, ThresholdsError) as error:
         print(f"handoff-compare: {error}", file=sys.stderr)
         return 2
     if args.alpha is not None:

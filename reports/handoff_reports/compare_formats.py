@@ -22,6 +22,7 @@ from handoff_reports.compare import (
 )
 from handoff_reports.compare_stats import Side, format_noise, format_resolution
 from handoff_reports.family_level import RULE, FamilyLevel
+from handoff_reports.row_selection import RowSelection
 
 FORMATS = ("text", "markdown", "json")
 VERDICT_MARK = {"SLOWER": "🔴", "FAILED": "❌", "FASTER": "🟢", "UNRESOLVED": "⚪"}
@@ -155,6 +156,22 @@ def _family(level: FamilyLevel | None) -> dict[str, Any] | None:
     return {"rule": RULE, "q": level.q, "m": level.rows, "k": level.rejected, "alpha": level.alpha}
 
 
+def _selection(selection: RowSelection | None) -> dict[str, Any] | None:
+    """The rows --filter kept of each run; None where every row was compared."""
+    if selection is None:
+        return None
+    return {
+        "regex": selection.pattern,
+        **{
+            side: {"selected": selected, "rows": rows}
+            for side, (selected, rows) in (
+                ("baseline", selection.baseline),
+                ("contender", selection.contender),
+            )
+        },
+    }
+
+
 def format_json(comparison: Comparison) -> str:
     document = {
         # First: whether the runs may be compared at all.
@@ -187,6 +204,7 @@ def format_json(comparison: Comparison) -> str:
             for section in ("benchmarks", "ceilings")
         },
         "machine_noise": comparison.machine_noise,
+        "filter": _selection(comparison.selection),
         "warnings": comparison.warnings(),
         "unresolved": comparison.unresolved_lines(),
         "failures": comparison.failure_lines(),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 # Google Benchmark's own suffixes, which say how a row was timed rather than what it measured.
@@ -54,3 +55,10 @@ def parse_name(run_name: str) -> BenchmarkName:
         axis, separator, value = part.partition(":")
         axes.append((axis, value) if separator else (part, ""))
     return BenchmarkName(key=key, pattern=pattern, variant=variant, axes=tuple(axes))
+
+
+def selected_by(named: re.Pattern[str], key: str) -> bool:
+    """Whether a benchmark filter (a regular expression searched as --benchmark_filter searches)
+    selects the row with this key."""
+    # A filter is written for benchmark names, which go on past the key ("/manual_time").
+    return named.search(key + "/") is not None

@@ -34,6 +34,7 @@ from numpy.typing import NDArray
 
 from handoff_reports.arguments import positive_number, regular_expression
 from handoff_reports.formatting import percent_text, seconds_text
+from handoff_reports.names import selected_by
 from handoff_reports.process_level import set_aside_stolen
 from handoff_reports.results import ProcessFigure, ResultsError, Row, load_results
 
@@ -155,8 +156,7 @@ def row_table(row: Row) -> list[str]:
 
 def named_rows(rows: Sequence[Row], named: re.Pattern[str] | None) -> list[Row]:
     """The rows `named` selects (all where None)."""
-    # A filter is written for benchmark names, which go on past the key ("/manual_time").
-    return [row for row in rows if named is None or named.search(row.key + "/")]
+    return [row for row in rows if named is None or selected_by(named, row.key)]
 
 
 def chosen_rows(rows: Sequence[Row], above: float, named: re.Pattern[str] | None) -> list[Row]:
