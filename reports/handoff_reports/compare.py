@@ -370,7 +370,7 @@ class Comparison:
         """One line per reason the comparison fails: run faults first, then rows; the missing
         rows in one line, since each is listed among the rows not compared."""
         missing = [row.key for row in self.unmatched if row.missing]
-        lines = [*self.problems, *(row.why for row in self.regressions)]
+        lines = [*self.problems, *(self._why(row) for row in self.regressions)]
         lines += [f"{row.key}: {row.reason}" for row in self.failed_unmatched if not row.missing]
         if missing:
             lines.append(
@@ -378,6 +378,13 @@ class Comparison:
                 f"{missing[0]} first (each is listed under not compared)"
             )
         return lines
+
+    def _why(self, row: RowComparison) -> str:
+        """A regression's line, and, for a call between two single runs, that how far whole runs
+        move is not in its resolution: a reader of the failure alone must see that too."""
+        if row.verdict is Verdict.SLOWER and not self.run_level_known:
+            return row.why + " (how far whole runs move is not in that resolution: see the warning)"
+        return row.why
 
     @property
     def outcome(self) -> str:

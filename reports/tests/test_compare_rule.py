@@ -370,8 +370,11 @@ def test_a_call_between_single_runs_warns_that_their_drift_is_not_in_it(tmp_path
     contender = write(tmp_path, "b.json", machine(document(entries(1.05, processes=3))))
     sides = [str(baseline), str(contender)]
     warning = "no resolution here includes how far whole runs move on this machine"
+    beside_the_call = "how far whole runs move is not in that resolution: see the warning"
     assert main(sides) == 1
-    assert warning in capsys.readouterr().out
+    output = capsys.readouterr().out
+    assert warning in output
+    assert beside_the_call in output.split("why it fails:")[1]
     assert main([*sides, "--format", "json"]) == 1
     assert any(warning in line for line in json.loads(capsys.readouterr().out)["warnings"])
     assert main([*sides, "--format", "markdown"]) == 1
@@ -379,7 +382,8 @@ def test_a_call_between_single_runs_warns_that_their_drift_is_not_in_it(tmp_path
     # Two earlier runs say how far whole runs move: no warning.
     steady, again = noise_run(tmp_path, "early", 1.0), noise_run(tmp_path, "again", 1.0)
     assert main([*sides, "--machine-noise", steady, "--machine-noise", again]) == 1
-    assert warning not in capsys.readouterr().out
+    output = capsys.readouterr().out
+    assert warning not in output and beside_the_call not in output
     # Nothing called, nothing to doubt.
     same = write(tmp_path, "c.json", machine(document(entries(processes=3))))
     assert main([str(baseline), str(same)]) == 0
