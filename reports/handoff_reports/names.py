@@ -58,7 +58,11 @@ def parse_name(run_name: str) -> BenchmarkName:
 
 
 def selected_by(named: re.Pattern[str], key: str) -> bool:
-    """Whether a benchmark filter (a regular expression searched as --benchmark_filter searches)
-    selects the row with this key."""
+    """Whether a benchmark filter selects the row with this key, as --benchmark_filter would:
+    a regular expression searched in the name, or, after a leading '-', one whose rows are left
+    out."""
     # A filter is written for benchmark names, which go on past the key ("/manual_time").
-    return named.search(key + "/") is not None
+    name = key + "/"
+    if named.pattern.startswith("-"):
+        return re.search(named.pattern[1:], name) is None
+    return named.search(name) is not None

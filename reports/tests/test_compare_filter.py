@@ -109,3 +109,14 @@ def test_a_row_the_contender_lacks_still_fails_when_the_filter_selects_it(tmp_pa
     contender = write(tmp_path, "b.json", lacking)
     assert main([str(baseline), str(contender), "--filter", VECTOR_ADD]) == 1
     assert "elementwise/gpu_resident/workload:vector_add/elements:65536" in capsys.readouterr().out
+
+
+def test_a_leading_minus_leaves_the_rows_it_names_out_as_benchmark_filter_does(tmp_path, capsys):
+    document = real_document()
+    slowed = next(key for key in benchmark_keys(document) if key.startswith("pool_prep/"))
+    baseline = write(tmp_path, "a.json", tight(document))
+    contender = write(tmp_path, "b.json", tight(scaled(document, 1.5, lambda key: key == slowed)))
+    assert main([str(baseline), str(contender), "--filter=-^pool_prep/"]) == 0
+    output = capsys.readouterr().out
+    assert slowed not in output
+    assert "elementwise/gpu_resident/workload:vector_add/elements:65536 " in output
