@@ -5,9 +5,12 @@ A claim compares rows by their figures (the median of the repetitions' medians),
 by the rule compare uses between two runs, applied between the two rows that decide it
 (process_level.py): Welch's t on the log process medians of each row, against the claim's factor.
 It is confirmed or refuted only when that difference is beyond the rows' resolution (and agrees
-with the medians); otherwise it is "no measurable difference", with the resolution given. Where a
-row was measured by a single process, nothing holds beyond that process: the claim is "not
-resolved" (a run of several processes, as ci/bench makes, decides it).
+with the medians). Otherwise, as compare's SAME, it is "no measurable difference" only where that
+resolution is within compare's default threshold (3%): the rows are then alike to within it. A
+wider resolution cannot tell the rows apart, however far their medians lie: the claim is "not
+resolved", with the resolution given, as compare calls such a row UNRESOLVED. Where a row was
+measured by a single process, nothing holds beyond that process: the claim is "not resolved" too
+(a run of several processes, as ci/bench makes, decides it).
 
 The claims of one run are judged together, as compare judges the rows of a section: the claims
 that Welch's t decides are one family, Benjamini-Hochberg at 1% over their p-values gives it one
@@ -37,7 +40,7 @@ from handoff_reports.claims_file import (
     unlisted_patterns,
 )
 from handoff_reports.claims_python import on_python_recipe
-from handoff_reports.compare_stats import format_resolution
+from handoff_reports.compare_stats import DEFAULT_THRESHOLD, format_resolution
 from handoff_reports.family_level import FamilyLevel, family_level, format_level
 from handoff_reports.host_cpu import cpu_variants, host_note, uses_a_cpu_way
 from handoff_reports.input_files import InputError, read_text
@@ -212,6 +215,13 @@ class _Pending:
             counts += (
                 f"; at α* = {format_level(family.alpha)}, the level of the {family.rows} claims "
                 "judged together"
+            )
+        if welch.relative > DEFAULT_THRESHOLD:
+            return self._verdict(
+                NOT_RESOLVED,
+                f"{self.figures}; not resolved: the resolution {format_resolution(welch.relative)} "
+                f"is wider than the {DEFAULT_THRESHOLD:.0%} within which rows read alike "
+                f"({counts}); more processes a side narrow it",
             )
         return self._verdict(
             NO_DIFFERENCE,

@@ -226,10 +226,12 @@ def test_tensor_transfer_claims_on_a_real_nightly_run() -> None:
     found = verdicts(nightly(), processes=False)
     assert found["pipe-beats-queue"].verdict == CONFIRMED
     assert "at 4 MiB" in found["pipe-beats-queue"].figures
-    # At 4 MiB pipe's median is 5% ahead of shm's, but its four passes scatter by far more.
-    assert found["shm-fastest"].verdict == NO_DIFFERENCE
+    # At 4 MiB pipe's median is 5% ahead of shm's, but its four passes scatter by far more: too
+    # wide to call the two alike, as compare would call the row UNRESOLVED.
+    assert found["shm-fastest"].verdict == NOT_RESOLVED
     assert (
-        "pipe fastest, shm 1.05x slower; no measurable difference" in found["shm-fastest"].figures
+        "pipe fastest, shm 1.05x slower; not resolved: the resolution ±"
+        in found["shm-fastest"].figures
     )
     # The seed's row was measured in one pass only: 256x, and still nothing beyond that process.
     assert found["hundred-processes-inefficient"].verdict == NOT_RESOLVED
@@ -395,15 +397,17 @@ def test_main_reports_a_bad_claims_file_in_one_line(
     assert err.count("\n") == 1 and "claim 'mine': unknown kind 'nope'" in err
 
 
-def test_a_difference_within_the_resolution_is_no_measurable_difference() -> None:
+def test_a_resolution_wider_than_the_threshold_is_not_resolved() -> None:
     # The nightly's four passes: the GPU wins at 2^20 by its medians (1.13x), but the passes of
-    # the two rows scatter too widely for four processes a side to resolve it.
+    # the two rows scatter too widely for four processes a side to resolve it, or to call the
+    # two alike.
     verdict = verdicts(nightly(), processes=False)["gpu-break-even-square"]
-    assert verdict.verdict == NO_DIFFERENCE and verdict.css_class == "no-difference"
-    within = verdict.figures.split("no measurable difference: within the resolution ±")[1]
-    assert within.endswith(
-        "(gpu_transfers 4 processes, cpu_chunked 4; at α* = 0.4%, the level of the 5 claims "
-        "judged together)"
+    assert verdict.verdict == NOT_RESOLVED and verdict.css_class == "not-resolved"
+    wide = verdict.figures.split("not resolved: the resolution ±")[1]
+    assert wide.endswith(
+        "is wider than the 3% within which rows read alike (gpu_transfers 4 processes, "
+        "cpu_chunked 4; at α* = 0.4%, the level of the 5 claims judged together); more "
+        "processes a side narrow it"
     )
 
 
@@ -420,14 +424,16 @@ def _transfers_measured_within(factor: float) -> dict[str, ClaimVerdict]:
     return verdicts(base)
 
 
-def test_a_claim_within_its_rows_noise_is_no_measurable_difference() -> None:
+def test_a_claim_within_its_rows_wide_noise_is_not_resolved() -> None:
     found = _transfers_measured_within(1.1)
     # Each process measured its median to ±10%: the floor of the spread, whatever the processes.
-    assert found["pipe-beats-queue"].verdict == NO_DIFFERENCE
+    # A 10% lead inside a ±21.9% resolution neither confirms the claim nor shows the rows alike.
+    assert found["pipe-beats-queue"].verdict == NOT_RESOLVED
     assert found["pipe-beats-queue"].figures == (
-        "pipe 100.0 ms vs queue 110.0 ms at 256 MiB: pipe 1.10x faster; no measurable difference: "
-        "within the resolution ±21.9% (pipe 3 processes, queue 3; at α* = 0.89%, the level of the "
-        "9 claims judged together)"
+        "pipe 100.0 ms vs queue 110.0 ms at 256 MiB: pipe 1.10x faster; not resolved: the "
+        "resolution ±21.9% is wider than the 3% within which rows read alike (pipe 3 processes, "
+        "queue 3; at α* = 0.89%, the level of the 9 claims judged together); more processes a "
+        "side narrow it"
     )
 
 
@@ -435,10 +441,8 @@ def test_a_resolution_beyond_every_change_is_not_given_in_digits() -> None:
     # Each process measured its median only to within a factor of twenty: as compare, the
     # verdict gives no digits past ±1000%, where they would say nothing.
     found = _transfers_measured_within(20.0)["pipe-beats-queue"]
-    assert found.verdict == NO_DIFFERENCE
-    assert "no measurable difference: within the resolution ±>1000% (pipe 3 processes" in (
-        found.figures
-    )
+    assert found.verdict == NOT_RESOLVED
+    assert "not resolved: the resolution ±>1000% is wider than the 3%" in found.figures
 
 
 # --- the claims of one run, judged together -------------------------------------------------------
@@ -465,9 +469,14 @@ def test_a_claim_confirmed_alone_is_within_the_noise_of_twenty_claims_judged_tog
     claims, run = _pairs_of_rows(1.05, 20)
     assert evaluate_claim(run, claims[0]).verdict == CONFIRMED
     found = evaluate_claims(run, claims)
-    assert found[0].verdict == NO_DIFFERENCE
-    assert found[0].figures.endswith("at α* = 0.05%, the level of the 20 claims judged together)")
-    assert {verdict.verdict for verdict in found[1:]} == {NO_DIFFERENCE}
+    # At 1% / 20 three processes a side resolve ±8.8%: too wide to call the 5% or to call the
+    # other pairs alike.
+    assert found[0].verdict == NOT_RESOLVED
+    assert found[0].figures.endswith(
+        "at α* = 0.05%, the level of the 20 claims judged together); more processes a side "
+        "narrow it"
+    )
+    assert {verdict.verdict for verdict in found[1:]} == {NOT_RESOLVED}
 
 
 def test_a_clear_claim_stays_confirmed_among_twenty() -> None:

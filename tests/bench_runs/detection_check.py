@@ -9,7 +9,11 @@ regex searched in the benchmark name, as handoff_bench matches it). Every plante
 resolution is --resolvable (5%) or finer must read SLOWER, and no other row may read SLOWER or
 FASTER; --power SHARE also asks that share of all planted rows to read SLOWER. A planted row that
 cannot resolve the plant is listed with its resolution, not counted against the check: the
-resolution is the promise, and this checks that compare keeps it.
+resolution is the promise, and this checks that compare keeps it. Beside each planted row is the
+slowdown its delay realised, where handoff_bench recorded it (planted_actual, the median over the
+contender's processes): on a row of a few microseconds the delay's own fixed cost (the launch of
+its kernel) plants far more than asked, and such a row's SLOWER is no evidence of power at the
+asked size, so the rows planted beyond PLANTED_BEYOND times the aim are counted apart.
 
 --machine-noise FILE: as compare's: each row's spread measured earlier on this machine, pooled with
 each side's own.
@@ -26,9 +30,10 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import statistics
 import sys
 import tempfile
-from collections import Counter
+from collections import Counter, defaultdict
 from pathlib import Path
 
 from handoff_reports.compare import compare_runs
@@ -36,6 +41,26 @@ from handoff_reports.compare_stats import Thresholds, Verdict, format_resolution
 from handoff_reports.machine_noise import load_machine_noise
 from handoff_reports.merge import split_alternating
 from handoff_reports.results import load_results
+
+
+# A planted row that realised more than this multiple of the asked slowdown tests a larger one.
+PLANTED_BEYOND = 1.5
+
+
+def realised_plants(path: str) -> dict[str, tuple[float, float]]:
+    """Each planted row's asked and realised slowdown (the median of its processes'
+    planted_actual), by row key, where handoff_bench recorded them."""
+    document = json.loads(Path(path).read_text())
+    asked: dict[str, float] = {}
+    realised: defaultdict[str, list[float]] = defaultdict(list)
+    for entry in document.get("benchmarks", []):
+        if entry.get("run_type") == "iteration" and "planted_actual" in entry:
+            key = str(entry["name"]).removesuffix("/manual_time")
+            asked[key] = float(entry["planted_slowdown"])
+            realised[key].append(float(entry["planted_actual"]))
+    return {
+        key: (asked[key], statistics.median(values)) for key, values in realised.items()
+    }
 
 
 def main() -> int:
@@ -134,15 +159,33 @@ def main() -> int:
             if row.resolution is not None and row.resolution <= arguments.resolvable
         ]
         flagged = [row for row in slowed if row.verdict is Verdict.SLOWER]
+        # Alternating, the one file holds the planted passes.
+        plants = realised_plants(arguments.contender or arguments.baseline)
+        overshot = [
+            row
+            for row in slowed
+            if row.key in plants
+            and plants[row.key][1] > PLANTED_BEYOND * plants[row.key][0]
+        ]
         print(
             f"planted: {len(flagged)} of {len(slowed)} slowed rows read SLOWER; "
             f"{len(resolvable)} of them resolve {arguments.resolvable:.0%} or finer; "
             f"{len(others)} other rows"
         )
+        if overshot:
+            seen = sum(row.verdict is Verdict.SLOWER for row in overshot)
+            print(
+                f"  of which {len(overshot)} realised more than {PLANTED_BEYOND}x the asked "
+                f"slowdown (their delay's fixed cost) and test a larger one: {seen} read "
+                f"SLOWER; {len(flagged) - seen} of the other {len(slowed) - len(overshot)} did"
+            )
         for row in sorted(slowed, key=lambda r: r.resolution or float("inf")):
+            realised = (
+                f"planted {plants[row.key][1]:+6.1%}" if row.key in plants else " " * 15
+            )
             print(
                 f"  {row.verdict.value:10} {row.change:+6.1%}  resolution "
-                f"{format_resolution(row.resolution):>8}  {row.key}"
+                f"{format_resolution(row.resolution):>8}  {realised}  {row.key}"
             )
         if not slowed:
             problems.append("no row matches the planted REGEX")
