@@ -185,23 +185,19 @@ class Row:
 
     @property
     def floor_seconds(self) -> float | None:
-        """The median of the repetitions' floors: each run prices it with its own ceilings."""
-        return statistics.median(self.floors) if self.floors else None
+        """The lowest of the repetitions' floors. Each process prices the row with its own
+        ceilings, and a ceiling is the best this machine can do: the best it did in this run is
+        the fastest process's. A ceiling whose processes part by more than the rows it bounds
+        (a pipe's, by tens of percent) would otherwise leave rows faster than their floor."""
+        return min(self.floors) if self.floors else None
 
     @property
     def floor_model(self) -> str:
-        """The model of the repetition whose floor is the lower median ("" where none was
-        written): with an even count, floor_seconds lies between two models, and the table shows
-        the model's own floor beside it (floor_model_seconds)."""
+        """The model of the repetition whose floor is floor_seconds ("" where none was
+        written)."""
         if not self.floors or len(self.floor_models) != len(self.floors):
             return ""
-        middle = statistics.median_low(self.floors)
-        return self.floor_models[self.floors.index(middle)]
-
-    @property
-    def floor_model_seconds(self) -> float | None:
-        """The floor the model adds up to: the lower median of the repetitions' floors."""
-        return statistics.median_low(self.floors) if self.floors else None
+        return self.floor_models[self.floors.index(min(self.floors))]
 
     @property
     def efficiency(self) -> float | None:

@@ -7,6 +7,7 @@ import copy
 from pathlib import Path
 from typing import Any
 
+import pytest
 from made_up import _entry, real_gpu_document, write
 
 from handoff_reports.headline import headline_table
@@ -28,11 +29,10 @@ def _with_models(document: dict[str, Any], models: dict[str, str]) -> dict[str, 
     return planted
 
 
-def test_the_model_is_the_median_floors_and_empty_where_a_file_has_none() -> None:
+def test_the_model_is_the_lowest_floors_and_empty_where_a_file_has_none() -> None:
     name = parse_name(GRAPH_ROW)
     row = Row(name=name, floors=[3.0, 1.0, 2.0], floor_models=["c", "a", "b"])
-    assert row.floor_model == "b"
-    assert Row(name=name, floors=[1.0, 2.0], floor_models=["a", "b"]).floor_model == "a"
+    assert row.floor_model == "a" and row.floor_seconds == 1.0
     assert Row(name=name, floors=[1.0]).floor_model == ""
 
 
@@ -58,9 +58,20 @@ def test_a_floor_of_launches_alone_says_so_in_the_headline(tmp_path: Path) -> No
     assert recipe is not None and "launches only" not in entry_text(recipe)
 
 
-def test_with_an_even_count_the_model_and_the_floor_beside_it_agree() -> None:
-    row = Row(
-        name=parse_name(GRAPH_ROW), floors=[2.0, 1.0, 2.0, 1.0], floor_models=["b", "a", "b", "a"]
-    )
-    assert row.floor_model == "a"
-    assert row.floor_model_seconds == 1.0
+def _priced(floors: list[float], seconds: list[float]) -> Row:
+    return Row(name=parse_name(GRAPH_ROW), seconds=seconds, floors=floors)
+
+
+def test_a_row_is_priced_at_the_fastest_process_ceilings() -> None:
+    # One H200 main job: the pipe ceiling's three processes priced the queue at 256 MiB at
+    # 52.45, 49.00 and 44.71 ms, and the row took 46.70, 46.57 and 41.81 ms: faster than the
+    # median floor, but not than the floor the machine's best pipe in the run gives.
+    row = _priced([0.05245, 0.04900, 0.04471], [0.04670, 0.04657, 0.04181])
+    assert row.floor_seconds == 0.04471
+    assert not row.suspect
+    assert row.efficiency == pytest.approx(0.04471 / 0.04657)
+
+
+def test_a_row_faster_than_every_process_floor_is_suspect() -> None:
+    row = _priced([0.05245, 0.04900, 0.04471], [0.04170, 0.04160, 0.04150])
+    assert row.suspect
