@@ -15,6 +15,8 @@ from typing import Any
 
 import numpy as np
 
+from handoff.recipes.warm_pool import PoolStart
+
 FLOAT_BYTES = 4
 POISON_BYTE = 0xFF  # arrays.poison's pattern: every byte 0xFF, a NaN
 
@@ -85,13 +87,14 @@ def warm_up_add() -> None:
     cp.cuda.Device().synchronize()
 
 
-def prepare_pool_worker(warm_up: Callable[[], None]) -> None:
-    """A pool's initializer: the worker warms up before it takes a task, as the C++ workers make
-    their contexts when they start. A Pool replaces a worker whose initializer raised, again and
-    again, so the error is kept for each task to raise instead (raise_worker_start_error)."""
+def prepare_pool_worker(warm_up: Callable[[], None], start: PoolStart) -> None:
+    """A pool's initializer (warm_pool.py): the worker warms up, in its turn, before it takes a
+    task, as the C++ workers make their contexts when they start. A Pool replaces a worker whose
+    initializer raised, again and again, so the error is kept for each task to raise instead
+    (raise_worker_start_error)."""
     global _worker_start_error
     try:
-        warm_up()
+        start.take_turn(warm_up)
     except Exception as error:
         _worker_start_error = error
 

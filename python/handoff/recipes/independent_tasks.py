@@ -14,8 +14,9 @@ Kept as written: a pool of a process per dataset, each with its own CUDA context
 point; few_workers is the C++ fix), and the sums as CuPy computes them, in the datasets' float32
 (within the tolerance at these sizes). The workers are spawned, as everywhere in the suite (the
 parent may have CUDA up: it counted the GPUs), and each makes its context and CuPy's kernels when
-it starts (one gpu_task on a small dataset), as the C++ seed's workers make their contexts, so
-that the warm rows time no context. The device's sum is not
+it starts (one gpu_task on a small dataset), as the C++ seed's workers make their contexts; the
+pool is used once every worker has (warm_pool.py), so that the warm rows time a hundred warm
+workers and no context being made beside them. The device's sum is not
 poisoned: CuPy's reduction writes it whole on every call, and raises when its launch fails. The
 pool stays up between runs (the warm figure)."""
 
@@ -33,6 +34,7 @@ from handoff.benchmark import Benchmark, Point, Workspace
 from handoff.recipes.context import spawn
 from handoff.recipes.cupy_device import cupy, prepare_pool_worker, raise_worker_start_error
 from handoff.recipes.deadlines import pool_answer
+from handoff.recipes.warm_pool import warm_pool
 
 # patterns/src/independent_tasks/task_case.cpp's datasets_seed, so that the datasets are the
 # C++ rows'.
@@ -74,7 +76,7 @@ def setup(workspace: Workspace, point: Point) -> TaskCase:
     datasets = [
         workspace.inputs(elements, DATASETS_SEED, index * elements) for index in range(count)
     ]
-    pool = spawn().Pool(processes=count, initializer=prepare_pool_worker, initargs=(warm_up_task,))
+    pool = warm_pool(spawn(), count, prepare_pool_worker, warm_up_task, "independent_tasks pool")
     expected = [sum_of_squares(values) for values in datasets]
     return TaskCase(pool, datasets, workspace.output(count), expected)
 

@@ -40,6 +40,7 @@ from handoff.recipes.cupy_device import (
 )
 from handoff.recipes.deadlines import pool_answer
 from handoff.recipes.pool_prep import PoolCase
+from handoff.recipes.warm_pool import warm_pool
 
 
 def process_chunk(extent: tuple[int, int]) -> Floats:
@@ -61,7 +62,7 @@ def process_chunk(extent: tuple[int, int]) -> Floats:
 def setup(workspace: Workspace, point: Point) -> PoolCase:
     chunks, elements, workers = int(point["chunks"]), int(point["elements"]), int(point["workers"])
     total = chunks * elements
-    pool = spawn().Pool(processes=workers, initializer=prepare_pool_worker, initargs=(warm_up_add,))
+    pool = warm_pool(spawn(), workers, prepare_pool_worker, warm_up_add, "pool_prep pool")
     return PoolCase(pool, pool_prep.chunk_extents(total, chunks), workspace.output(total), total)
 
 
