@@ -115,22 +115,6 @@ TEST(TaskPoolHost, TheSeedsHundredWorkersStartAndAnswerInOrder) {
   EXPECT_LT(wall_clock::now() - start, 30s);
 }
 
-// Each worker waits for its turn before making its context: one turn at a time, every worker still
-// reports ready and takes a task.
-TEST(TaskPoolHost, WorkersGivenTheirTurnsOneAtATimeAllStartAndAnswer) {
-  for (const std::size_t at_once : {std::size_t{1}, std::size_t{4}, std::size_t{40}}) {
-    auto options = host_pool(12, "turns");
-    options.contexts_at_once = at_once;
-    task_pool pool(options);
-    ASSERT_EQ(pool.size(), 12u);
-    const auto made = make_batch(std::vector<std::size_t>(12, 1000));
-    const auto result = pool.map(made.batch.views());
-    EXPECT_EQ(result.workers_used, 12u) << at_once << " at once";
-    EXPECT_TRUE(reference::verify_reductions(made.expected, result.sums).passed()) << at_once;
-    pool.shutdown();
-  }
-}
-
 TEST(TaskPoolHost, ZeroWorkersIsATypedError) {
   EXPECT_THROW(task_pool(host_pool(0)), std::invalid_argument);
   auto impatient = host_pool(1);

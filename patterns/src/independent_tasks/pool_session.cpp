@@ -16,12 +16,8 @@ pool_session::pool_session(const task_pool_options& options) : options_(options)
   if (options.workers == 0) throw std::invalid_argument("independent_tasks: a pool of 0 workers");
 }
 
-// An untimed start (a warm row's) lets a few workers make their contexts at a time, which is
-// sooner; a timed one (a cold row's) starts them all at once, as the recipe's workers do.
-void pool_session::start_pool(pool_start how) {
-  auto options = options_;
-  options.contexts_at_once = how == pool_start::untimed ? contexts_at_once_untimed : 0;
-  pool_.emplace(options);
+void pool_session::start_pool() {
+  pool_.emplace(options_);
   peers_.clear();
   for (std::size_t index = 0; index < pool_->size(); ++index)
     peers_.push_back(pool_->worker_pid(index));
@@ -29,7 +25,7 @@ void pool_session::start_pool(pool_start how) {
 
 // map() fills a fresh result with NaN before every batch: that is this variant's poisoning.
 run_result pool_session::run(task_case& work) {
-  if (!pool_) start_pool(pool_start::untimed);
+  if (!pool_) start_pool();
   auto batch = pool_->map(work.views());
   workers_used_ = batch.workers_used;
   work.deliver(batch.sums);
@@ -42,7 +38,7 @@ run_result pool_session::run_cold(task_case& work) {
     pool_.reset();
   }
   const auto start = wall_clock::now();
-  start_pool(pool_start::timed);
+  start_pool();
   auto batch = pool_->map(work.views());
   const double seconds = seconds_since(start);
   if (cold_starts_++ > 0) cold_start_seconds_ += pool_->start_seconds();

@@ -23,9 +23,6 @@
 
 namespace handoff::patterns::independent_tasks {
 
-// Four at a time made a hundred contexts fastest of the counts tried (docs/design/).
-inline constexpr std::size_t contexts_at_once_untimed = 4;
-
 class pool_session final : public session<task_case> {
  public:
   explicit pool_session(const task_pool_options& options);
@@ -39,8 +36,7 @@ class pool_session final : public session<task_case> {
   void shutdown() override;
 
  private:
-  enum class pool_start { untimed, timed };
-  void start_pool(pool_start how);
+  void start_pool();
 
   task_pool_options options_;
   std::optional<task_pool> pool_;

@@ -46,26 +46,16 @@ task_pool::task_pool(const task_pool_options& options)
 }
 
 void task_pool::await_ready() {
-  const std::size_t workers = pool_->size();
-  const std::size_t at_once =
-      options_.contexts_at_once == 0 ? workers : std::min(workers, options_.contexts_at_once);
+  std::vector<bool> ready(pool_->size(), false);
+  std::size_t waiting = pool_->size();
   const auto deadline = deadline_clock::now() + options_.patience;
-  std::size_t turns_given = 0;
-  const auto give_next_turn = [&] {
-    pool_->with_worker(turns_given,
-                       [&](connection& channel) { channel.send_record(context_turn{}, deadline); });
-    ++turns_given;
-  };
-  while (turns_given < at_once)
-    give_next_turn();
-  std::vector<bool> ready(workers, false);
-  for (std::size_t waiting = workers; waiting > 0; --waiting) {
+  while (waiting > 0) {
     const std::size_t index = pool_->wait_for_message(deadline);
     const auto message = pool_->with_worker(
         index, [&](connection& channel) { return channel.receive_record<worker_ready>(deadline); });
     check_ready(message, ready[index], pool_->worker_name(index));
     ready[index] = true;
-    if (turns_given < workers) give_next_turn();
+    --waiting;
   }
 }
 

@@ -1,9 +1,9 @@
 #pragma once
-// The messages between independent_tasks' coordinator and its workers. A worker waits for its turn
-// to make its context, then announces that it is ready (its context created) once; then each task
-// is a header and the dataset by value, as multiprocessing.Pool pickles its argument into the
-// worker's pipe, and each reply is one record with the sum and the worker's own stage times. Every
-// field that arrives is checked: the input crosses a process boundary.
+// The messages between independent_tasks' coordinator and its workers. A worker announces that it
+// is ready (its context created) once; then each task is a header and the dataset by value, as
+// multiprocessing.Pool pickles its argument into the worker's pipe, and each reply is one record
+// with the sum and the worker's own stage times. Every field that arrives is checked: the input
+// crosses a process boundary.
 
 #include <cstdint>
 
@@ -13,11 +13,6 @@ inline constexpr std::uint32_t protocol_magic = 0x31544B49;  // "IKT1"
 
 // 2^28 floats, 1 GiB: no dataset the suite sends comes near it, and no worker allocates more.
 inline constexpr std::uint64_t max_task_elements = std::uint64_t{1} << 28;
-
-struct context_turn {
-  std::uint32_t magic = protocol_magic;
-  std::uint32_t reserved = 0;
-};
 
 struct worker_ready {
   std::uint32_t magic = protocol_magic;

@@ -51,13 +51,6 @@ std::vector<std::string> task_worker_arguments(compute_target target,
 int run_task_worker(std::span<const std::string> arguments) {
   const auto options = parse_arguments(arguments);
   auto channel = transport::coordinator_connection();
-  context_turn turn;
-  try {
-    turn = channel.receive_record<context_turn>(deadline_clock::now() + idle_limit);
-  } catch (const transport::channel_closed&) {
-    return 0;  // the pool was given up while it started: this worker never made its context
-  }
-  if (turn.magic != protocol_magic) throw transport::process_error("malformed context turn");
   prepare_compute_target(options.target);
   channel.send_record(worker_ready{}, deadline_clock::now() + message_limit);
 

@@ -88,13 +88,13 @@ def warm_up_add() -> None:
 
 
 def prepare_pool_worker(warm_up: Callable[[], None], start: PoolStart) -> None:
-    """A pool's initializer (warm_pool.py): the worker warms up, in its turn, before it takes a
-    task, as the C++ workers make their contexts when they start. A Pool replaces a worker whose
+    """A pool's initializer (warm_pool.py): the worker warms up before it takes a task, as the
+    C++ workers make their contexts when they start. A Pool replaces a worker whose
     initializer raised, again and again, so the error is kept for each task to raise instead
     (raise_worker_start_error)."""
     global _worker_start_error
     try:
-        start.take_turn(warm_up)
+        start.warm(warm_up)
     except Exception as error:
         _worker_start_error = error
 

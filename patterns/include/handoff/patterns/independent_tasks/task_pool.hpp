@@ -32,10 +32,6 @@ struct task_pool_options {
   std::chrono::milliseconds patience = std::chrono::seconds(120);
   std::chrono::milliseconds task_delay{0};  // see task_worker_arguments
   std::string name = "task_worker";         // workers are "<name>-<index>"
-  // How many workers may be making their CUDA contexts at one time; 0: all of them, as the
-  // recipe's workers do on their first task. The driver makes one context at a time, and a crowd
-  // of them waiting makes each slower: a few at a time start a hundred workers sooner.
-  std::size_t contexts_at_once = 0;
 };
 
 struct batch_result {
@@ -52,8 +48,7 @@ std::size_t workers_for_cores(std::size_t datasets);
 
 class task_pool {
  public:
-  // Starts the workers, gives them their turns to make their contexts (contexts_at_once at a time)
-  // and waits until every one reports ready.
+  // Starts the workers and waits until every one reports ready.
   explicit task_pool(const task_pool_options& options);
 
   batch_result map(std::span<const std::span<const float>> datasets);
