@@ -123,8 +123,8 @@ def benchmark(smoke: bool) -> Benchmark:
         recipe=True,
         cpu=False,
         unavailable=availability.needs("cupy"),
-        # Its hundred workers' contexts take about half a minute to make and to end in every
-        # process, more than the main job's ten minutes leave; the main job decides the seed's
+        # Its hundred workers' contexts are made and ended in every process, which the main
+        # job's ten minutes do not hold beside the C++ seed's; the main job decides the seed's
         # claims on the C++ seed, which starts the same pool once per process.
         sweep_only=True,
     )
